@@ -1,0 +1,108 @@
+import { Type } from "@sinclair/typebox";
+import { PASSWORD_MIN_LENGTH } from "./constants.js";
+import { Empty, endpoint, Message } from "./endpoint.js";
+
+const tags = ["auth"];
+const Email = Type.String({ minLength: 3, maxLength: 254, pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$" });
+
+export const LoginResponse = Type.Object({
+  token: Type.String(),
+  roles: Type.Array(Type.String()),
+});
+
+export const login = endpoint({
+  method: "POST",
+  path: "/auth/login",
+  summary: "Log in with e-mail and password",
+  tags,
+  auth: false,
+  body: Type.Object({
+    email: Email,
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    /** A temporary login lasts hours, not days (the SPA sends it when "remember me" is off). */
+    temporary: Type.Optional(Type.Boolean()),
+  }),
+  response: LoginResponse,
+});
+
+export const impersonate = endpoint({
+  method: "POST",
+  path: "/auth/login/impersonate",
+  summary: "Log in as another user (Admin only)",
+  tags,
+  auth: true,
+  query: Type.Object({ user: Email }),
+  response: LoginResponse,
+});
+
+export const changePassword = endpoint({
+  method: "POST",
+  path: "/auth/change-password",
+  summary: "Change the password; older tokens stop working",
+  tags,
+  auth: true,
+  body: Type.Object({
+    oldPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+    newPassword: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 }),
+  }),
+  response: LoginResponse,
+});
+
+export const requestReset = endpoint({
+  method: "POST",
+  path: "/auth/reset",
+  summary: "Send a password reset link (same answer whether or not the e-mail exists)",
+  tags,
+  auth: false,
+  body: Type.Object({ email: Email }),
+  response: Message,
+});
+
+export const completeReset = endpoint({
+  method: "POST",
+  path: "/auth/password-reset/:id",
+  summary: "Set a new password with the id from the reset link",
+  tags,
+  auth: false,
+  params: Type.Object({ id: Type.String({ minLength: 20, maxLength: 128 }) }),
+  body: Type.Object({ password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 }) }),
+  response: Message,
+});
+
+export const createOtp = endpoint({
+  method: "POST",
+  path: "/auth/otp",
+  summary: "Create a one-time token to show as a QR code",
+  tags,
+  auth: false,
+  response: Type.Object({ token: Type.String(), expiresAt: Type.String({ format: "date-time" }) }),
+});
+
+export const otpLogin = endpoint({
+  method: "POST",
+  path: "/auth/otp/login",
+  summary: "Exchange an approved one-time token for a login (403 while not yet approved)",
+  tags,
+  auth: false,
+  body: Type.Object({ token: Type.String({ minLength: 20, maxLength: 128 }) }),
+  response: LoginResponse,
+});
+
+export const approveOtp = endpoint({
+  method: "POST",
+  path: "/auth/otp/approve",
+  summary: "Approve a QR one-time token from a logged-in device (the mobile app)",
+  tags,
+  auth: true,
+  body: Type.Object({ token: Type.String({ minLength: 20, maxLength: 128 }) }),
+  response: Empty,
+});
+
+export const logout = endpoint({
+  method: "POST",
+  path: "/auth/logout",
+  summary: "Log out everywhere: every token issued so far stops working",
+  tags,
+  auth: true,
+  response: Empty,
+});

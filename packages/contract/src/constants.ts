@@ -1,0 +1,147 @@
+// Business constants of the specification (spec 1 §9). The server enforces them;
+// the SPA repeats them only for instant feedback.
+
+export const TRIAL_ENTRY_LIMIT = 5;
+export const TRIAL_MONTHS = 3;
+export const TRIAL_GRACE_MONTHS = 3;
+export const LEGACY_CUTOFF = "2025-08-01";
+export const LEGACY_DELETION_DATE = "2025-11-01";
+export const FREE_STORAGE_BYTES = 100_000_000; // 100 MB, decimal units
+export const MAX_FILE_BYTES = 10_485_760; // 10 MB
+export const TAG_MAX_LENGTH = 50;
+export const DOCUMENT_NAME_MAX_LENGTH = 100;
+export const SHARED_CPD_DESCRIPTION_MAX = 400;
+export const VERIFICATION_CODE_MINUTES = 15;
+export const IDLE_TIMEOUT_MS = 900_000;
+export const IDLE_LOGOUT_GRACE_MS = 120_000;
+export const MOBILE_LOGIN_POLL_MS = 2_000;
+export const OTP_TOKEN_TTL_SECONDS = 300;
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const PRICE_MONTHLY_GBP = 2.99;
+export const PRICE_YEARLY_GBP = 24.99;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Usage gauge thresholds, as fractions of the limit (spec 1 §4). */
+export const USAGE_THRESHOLDS = {
+  entries: { high: 0.6, full: 0.8 },
+  storage: { high: 0.7, full: 0.8 },
+} as const;
+
+export const ROLES = {
+  userBasic: "User-Basic",
+  organisationManager: "Organisation-Manager",
+  admin: "Admin",
+} as const;
+
+export const ADMIN_ROLES = [
+  "Admin",
+  "Admin-Overview",
+  "Admin-Shared-CPD",
+  "Admin-Activity-Log",
+  "Admin-Organisations",
+  "Admin-Certificates",
+  "Admin-Memberships",
+] as const;
+
+export const FEATURE_NAMES = [
+  "Reflection",
+  "Webinars",
+  "SharedCPD",
+  "OrganisationUserReview",
+  "OrganisationCertificates",
+  "OrganisationSharedCPD",
+  "OrganisationEvents",
+  "DashboardAuthenticator",
+  "ProfileTabAdditionalInformation",
+  "FormPercentages",
+] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+export const GOVERNING_BODIES = [
+  "HCPC",
+  "NMC",
+  "GMC",
+  "GPhC",
+  "GDC",
+  "GOC",
+  "GCC",
+  "GOsC",
+  "NRCPD",
+  "PSNI",
+  "SWE",
+  "CPDresilience – Generic",
+] as const;
+export const RESILIENCE_GOVERNING_BODY = "CPDresilience – Generic";
+
+export const INTEREST_OPTIONS = [
+  "Advanced Practice",
+  "Course Provider",
+  "Education",
+  "Educational Support",
+  "Emergency Medicine",
+  "Lecturing",
+  "Mental Heath",
+  "Mentorship",
+  "Practice Education",
+  "Preceptorship",
+  "Safeguarding",
+  "Specialist Field",
+  "Voluntary Service",
+] as const;
+
+/** Text limits of the personal profile (spec 1 §5). */
+export const PERSONAL_PROFILE_LIMITS = {
+  profession: 200,
+  employer: 200,
+  businessWebsiteAssociated: 200,
+  registrationNumber: 200,
+  qualifications: 500,
+  summaryOfWork: 500,
+  jobDescription: 500,
+  personalStatement: 1500,
+  hcpcStandard1: 500,
+  hcpcStandard2: 500,
+  hcpcStandard3: 500,
+  hcpcStandard4: 500,
+} as const;
+
+export const PERSONAL_PROFILE_LABELS: Record<keyof typeof PERSONAL_PROFILE_LIMITS, string> = {
+  profession: "Profession",
+  employer: "Employer",
+  businessWebsiteAssociated: "Business or Website",
+  registrationNumber: "Registration number",
+  qualifications: "Qualifications",
+  summaryOfWork: "Summary of Recent Work",
+  jobDescription: "Job Description",
+  personalStatement: "Personal Statement",
+  hcpcStandard1: "HCPC Standard 1",
+  hcpcStandard2: "HCPC Standard 2",
+  hcpcStandard3: "HCPC Standard 3",
+  hcpcStandard4: "HCPC Standard 4",
+};
+
+/** Messages the specification fixes word for word. */
+export const MESSAGES = {
+  firstNameEmpty: "First Name must not be empty",
+  lastNameEmpty: "Last name must not be empty",
+  invalidMobile: "Please enter a valid mobile number",
+  imageTooLarge: "File size cannot exceed 10MB",
+  imageType: "Only JPEG and PNG images are accepted",
+  duplicateTag: "Duplicate Tag: This tag already exists.",
+  tagTooLong: "A tag cannot be longer than 50 characters",
+  invalidCredentials: "The email address or password is incorrect",
+  resetSent: "If an account exists for that email address, we have sent a link to reset the password.",
+  resetInvalid: "This password reset link is invalid or has expired",
+  otpPending: "Waiting for the mobile app to approve this login",
+  otpExpired: "This QR code has expired. Please try again.",
+  wrongOldPassword: "The current password is incorrect",
+  passwordWeak: "The new password must be at least 8 characters long",
+  passwordsDoNotMatch: "The new passwords do not match. Please try again.",
+  organisationDisabled: "Your organisation is not enabled. Please contact support",
+  entryLimit: "Entry limit reached! Upgrade to continue adding entries",
+  notCancellable: "This membership cannot be cancelled",
+  lockedByOrganisation: "This value is set by your organisation",
+  noUserFound: "No user found",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;

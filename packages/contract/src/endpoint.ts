@@ -1,0 +1,53 @@
+// One description per call: method, path (under /api, Fastify ":param" style),
+// and the TypeBox schemas of its input and its successful answer. The server
+// registers routes from these, OpenAPI is generated from them, and the SPA's
+// client derives its types from them: a call's shape is written once.
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface EndpointDef {
+  method: Method;
+  path: string;
+  summary: string;
+  tags: string[];
+  /** false for the few public calls (login, reset, branding by key, ...). */
+  auth: boolean;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  /** Raw request body (uploads): the body is a stream, not JSON. */
+  rawBody?: { contentTypes: string[]; maxBytes: number };
+  response: TSchema;
+  /** Status of the successful answer (200 unless stated). */
+  status?: 200 | 201 | 204;
+  /** The answer is a file or a redirect, not JSON. */
+  binary?: boolean;
+}
+
+export const endpoint = <const E extends EndpointDef>(e: E): E => e;
+
+type StaticOr<S, F> = S extends TSchema ? Static<S> : F;
+
+export type ParamsOf<E extends EndpointDef> = StaticOr<E["params"], undefined>;
+export type QueryOf<E extends EndpointDef> = StaticOr<E["query"], undefined>;
+export type BodyOf<E extends EndpointDef> = StaticOr<E["body"], undefined>;
+export type ResponseOf<E extends EndpointDef> = Static<E["response"]>;
+
+/** The error envelope every failed call answers (DESIGN.md §4). */
+export const ErrorEnvelope = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    message: Type.String(),
+    code: Type.String(),
+  },
+  { $id: "ErrorEnvelope" },
+);
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+export const Empty = Type.Object({}, { additionalProperties: false });
+export const Message = Type.Object({ message: Type.String() });
+export const IsoDate = Type.String({ format: "date", description: "YYYY-MM-DD" });
+export const IsoDateTime = Type.String({ format: "date-time" });
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);

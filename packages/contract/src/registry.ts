@@ -1,0 +1,37 @@
+// Every call of the API, by name. The server registers exactly these; the
+// OpenAPI document and the SPA's client are derived from them.
+export {
+  approveOtp,
+  changePassword,
+  completeReset,
+  createOtp,
+  impersonate,
+  login,
+  logout,
+  otpLogin,
+  requestReset,
+} from "./auth.js";
+export { getPersonalProfile, getTags, putPersonalProfile, putTags } from "./personal-profile.js";
+export {
+  cancelMembership,
+  getGoverningBodies,
+  getMembership,
+  getProfile,
+  getProfileImage,
+  governingBodyOptions,
+  putGoverningBodies,
+  updateProfile,
+  uploadProfileImage,
+} from "./profile.js";
+export {
+  branding,
+  brandingByKey,
+  features,
+  getDashboardSettings,
+  health,
+  intercom,
+  saveDashboardSettings,
+  usage,
+  userFeatures,
+  welcomeVideo,
+} from "./shell.js";

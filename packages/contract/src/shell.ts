@@ -1,0 +1,153 @@
+import { Type } from "@sinclair/typebox";
+import { endpoint, Nullable } from "./endpoint.js";
+
+const tags = ["shell"];
+
+export const FeatureMap = Type.Record(Type.String(), Type.Boolean());
+
+export const features = endpoint({
+  method: "GET",
+  path: "/features",
+  summary: "Platform features enabled for the user's organisation",
+  tags,
+  auth: true,
+  response: FeatureMap,
+});
+
+export const userFeatures = endpoint({
+  method: "GET",
+  path: "/features/user",
+  summary: "Features this user may use (full member, or trial not expired)",
+  tags,
+  auth: true,
+  response: FeatureMap,
+});
+
+export const Usage = Type.Object({
+  entries: Type.Integer({ description: "Diary, reflection and supervision entries held" }),
+  storage: Type.Integer({ description: "Bytes of uploaded files" }),
+  entriesLimit: Nullable(Type.Integer()),
+  storageLimit: Nullable(Type.Integer()),
+});
+
+export const usage = endpoint({
+  method: "GET",
+  path: "/usage",
+  summary: "Entries and storage used, with the limits of non-premium users",
+  tags,
+  auth: true,
+  response: Usage,
+});
+
+export const Branding = Type.Object({
+  organisationId: Nullable(Type.Integer()),
+  organisationName: Nullable(Type.String()),
+  logoUrl: Nullable(Type.String()),
+  loginLogoUrl: Nullable(Type.String()),
+  colourHex: Nullable(Type.String()),
+  loginLink: Nullable(Type.String()),
+  usesOauth: Type.Boolean(),
+  videoUrl: Nullable(Type.String()),
+});
+
+export const branding = endpoint({
+  method: "GET",
+  path: "/branding",
+  summary: "Branding of the user's organisation (empty for individual users)",
+  tags,
+  auth: true,
+  response: Branding,
+});
+
+export const brandingByKey = endpoint({
+  method: "GET",
+  path: "/branding/:organisationKey",
+  summary: "Public branding of an organisation's login page",
+  tags,
+  auth: false,
+  params: Type.Object({ organisationKey: Type.String({ minLength: 1, maxLength: 100, pattern: "^[a-z0-9-]+$" }) }),
+  response: Branding,
+});
+
+export const welcomeVideo = endpoint({
+  method: "GET",
+  path: "/branding/welcome-video",
+  summary: "The welcome video shown after login",
+  tags,
+  auth: true,
+  response: Type.Object({ videoUrl: Nullable(Type.String()) }),
+});
+
+export const DashboardWidgets = Type.Object({
+  cpdCategories: Type.Boolean(),
+  activityTypes: Type.Boolean(),
+  entriesGraph: Type.Boolean(),
+  governingBodyStandards: Type.Boolean(),
+  sharedCPD: Type.Boolean(),
+  calendar: Type.Boolean(),
+  webinars: Type.Boolean(),
+  clinicalSkills: Type.Boolean(),
+  showCPDHourCountdown: Type.Boolean(),
+  supervision: Type.Boolean(),
+  reflection: Type.Boolean(),
+});
+
+export const DashboardSettings = Type.Object({
+  dashboardMode: Type.Union([Type.Literal("basic"), Type.Literal("advanced")]),
+  allFeatures: Type.Boolean(),
+  welcomeVideo: Type.Boolean(),
+  dashboardWidgets: DashboardWidgets,
+  logoutTimer: Type.Object({ enabled: Type.Boolean() }),
+  entriesSettings: Type.Object({ showKSF: Type.Boolean(), showACP: Type.Boolean() }),
+  emails: Type.Object({ entryReceipt: Type.Boolean(), plannedCPD: Type.Boolean() }),
+});
+
+/** What the organisation decides for its members; the SPA shows these as locked. */
+export const DashboardSettingsAnswer = Type.Composite([
+  DashboardSettings,
+  Type.Object({
+    lockedByOrganisation: Type.Array(Type.String(), {
+      description: "Setting paths the organisation fixes, e.g. dashboardWidgets.reflection",
+    }),
+  }),
+]);
+
+export const getDashboardSettings = endpoint({
+  method: "GET",
+  path: "/settings/dashboard",
+  summary: "The user's dashboard settings with the organisation's settings applied",
+  tags: ["settings"],
+  auth: true,
+  response: DashboardSettingsAnswer,
+});
+
+export const saveDashboardSettings = endpoint({
+  method: "POST",
+  path: "/settings/dashboard",
+  summary: "Save the dashboard settings",
+  tags: ["settings"],
+  auth: true,
+  body: DashboardSettings,
+  response: DashboardSettingsAnswer,
+});
+
+export const intercom = endpoint({
+  method: "GET",
+  path: "/user-account/user/intercom",
+  summary: "Signed identity for the support chat",
+  tags: ["account"],
+  auth: true,
+  response: Type.Object({ token: Type.String(), name: Type.String() }),
+});
+
+export const health = endpoint({
+  method: "GET",
+  path: "/health",
+  summary: "Readiness: PostgreSQL, Redis and S3 answer",
+  tags: ["ops"],
+  auth: false,
+  response: Type.Object({
+    status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")]),
+    checks: Type.Record(Type.String(), Type.Union([Type.Literal("ok"), Type.Literal("failed")])),
+  }),
+});

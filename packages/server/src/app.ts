@@ -1,0 +1,93 @@
+// The Fastify application factory. It never listens: main.ts does, and tests
+// drive it with inject(). Resources are created by the caller and passed in.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import type { Deps } from "./deps.js";
+import { validationMessage } from "./lib/validation-message.js";
+import { authPlugin } from "./plugins/auth.js";
+import { registerErrorHandling } from "./plugins/errors.js";
+import { registerSpa } from "./plugins/spa.js";
+import { authRoutes } from "./routes/auth.js";
+import { healthRoutes } from "./routes/health.js";
+import { profileRoutes } from "./routes/profile.js";
+import { shellRoutes } from "./routes/shell.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
+
+/** Query-string tokens must never reach the logs. */
+export const redactUrl = (url: string) => url.replace(/([?&](?:auth_)?token=)[^&]*/g, "$1[REDACTED]");
+
+export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  return {
+    level,
+    redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization"], censor: "[REDACTED]" },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+    },
+  };
+}
+
+export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions["logger"] } = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: "all", coerceTypes: "array", useDefaults: true, allErrors: false } },
+    schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors[0], dataVar)),
+    // JSON bodies are small; uploads declare their own limit per route.
+    bodyLimit: 1_048_576,
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'", "https:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: deps.config.corsOrigins.length ? deps.config.corsOrigins : false });
+  await app.register(rateLimit, {
+    global: false,
+    redis: deps.redis,
+    nameSpace: `${deps.config.redisPrefix}:rate:`,
+    skipOnError: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "CPD platform API",
+        version: "1.0.0",
+        description:
+          "REST API of the CPD platform. Authenticate with POST /api/auth/login and send the token as `Authorization: Bearer <token>`. Errors answer `{ statusCode, error, message, code }`.",
+      },
+      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(authPlugin, { deps });
+
+  authRoutes(app, deps);
+  shellRoutes(app, deps);
+  profileRoutes(app, deps);
+  healthRoutes(app, deps);
+
+  await registerSpa(app, deps.config.webDist || DEFAULT_WEB_DIST);
+  return app;
+}

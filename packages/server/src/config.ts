@@ -1,0 +1,118 @@
+// Environment, validated once at boot: a missing or malformed variable stops
+// the process with a message naming it, instead of failing on first use.
+import { type Static, Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+
+const Bool = Type.Union([Type.Literal("true"), Type.Literal("false")]);
+
+const Env = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal("development"), Type.Literal("test"), Type.Literal("production")], {
+    default: "development",
+  }),
+  HOST: Type.String({ default: "0.0.0.0" }),
+  PORT: Type.String({ pattern: "^[0-9]{1,5}$", default: "3000" }),
+  LOG_LEVEL: Type.Union(
+    ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((l) => Type.Literal(l)),
+    { default: "info" },
+  ),
+  DATABASE_URL: Type.String({ pattern: "^postgres(ql)?://", default: "postgresql://postgres@127.0.0.1:5432/cpd" }),
+  DATABASE_POOL_SIZE: Type.String({ pattern: "^[0-9]+$", default: "10" }),
+  REDIS_URL: Type.String({ pattern: "^rediss?://", default: "redis://127.0.0.1:6379/0" }),
+  REDIS_PREFIX: Type.String({ pattern: "^[A-Za-z0-9_-]+$", default: "cpd" }),
+  JWT_SECRET: Type.String({ minLength: 32 }),
+  PUBLIC_URL: Type.String({ pattern: "^https?://", default: "http://localhost:3000" }),
+  CORS_ORIGINS: Type.String({ default: "" }),
+  WEB_DIST: Type.String({ default: "" }),
+  S3_ENDPOINT: Type.String({ pattern: "^https?://", default: "http://127.0.0.1:4569" }),
+  S3_REGION: Type.String({ default: "us-east-1" }),
+  S3_BUCKET: Type.String({ minLength: 3, default: "cpd" }),
+  S3_ACCESS_KEY_ID: Type.String({ default: "S3RVER" }),
+  S3_SECRET_ACCESS_KEY: Type.String({ default: "S3RVER" }),
+  S3_FORCE_PATH_STYLE: Type.Optional(Bool),
+  SMTP_HOST: Type.String({ default: "127.0.0.1" }),
+  SMTP_PORT: Type.String({ pattern: "^[0-9]{1,5}$", default: "1025" }),
+  SMTP_USER: Type.Optional(Type.String()),
+  SMTP_PASSWORD: Type.Optional(Type.String()),
+  SMTP_SECURE: Type.Optional(Bool),
+  MAIL_FROM: Type.String({ default: "CPD <no-reply@cpd.local>" }),
+  SUPPORT_CHAT_SECRET: Type.String({ minLength: 16 }),
+  WELCOME_VIDEO_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+});
+type Env = Static<typeof Env>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  host: string;
+  port: number;
+  logLevel: string;
+  databaseUrl: string;
+  databasePoolSize: number;
+  redisUrl: string;
+  redisPrefix: string;
+  jwtSecret: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  webDist: string;
+  s3: {
+    endpoint: string;
+    region: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+  };
+  smtp: { host: string; port: number; user?: string; password?: string; secure: boolean; from: string };
+  supportChatSecret: string;
+  welcomeVideoUrl: string | null;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(Env.properties)) {
+    const v = source[key];
+    if (v !== undefined && v !== "") raw[key] = v;
+  }
+  const withDefaults = Value.Default(Env, raw);
+  const errors = [...Value.Errors(Env, withDefaults)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.path.slice(1) || "(root)"}: ${e.message}`);
+    throw new ConfigError(`Invalid environment:\n${[...new Set(lines)].join("\n")}`);
+  }
+  const e = withDefaults as Env;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: Number(e.PORT),
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: Number(e.DATABASE_POOL_SIZE),
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    jwtSecret: e.JWT_SECRET,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ""),
+    corsOrigins: e.CORS_ORIGINS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDist: e.WEB_DIST,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE !== "false",
+    },
+    smtp: {
+      host: e.SMTP_HOST,
+      port: Number(e.SMTP_PORT),
+      user: e.SMTP_USER,
+      password: e.SMTP_PASSWORD,
+      secure: e.SMTP_SECURE === "true",
+      from: e.MAIL_FROM,
+    },
+    supportChatSecret: e.SUPPORT_CHAT_SECRET,
+    welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
+  };
+}

@@ -1,0 +1,22 @@
+// What services are given: no HTTP, only the resources they use.
+import type { Redis } from "ioredis";
+import type pg from "pg";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
+import type { Db } from "./lib/db.js";
+import type { Storage } from "./lib/storage.js";
+import type { TokenService } from "./lib/tokens.js";
+import type { Queues } from "./jobs/queues.js";
+
+export interface Deps {
+  config: Config;
+  prisma: Db;
+  pool: pg.Pool;
+  redis: Redis;
+  storage: Storage;
+  queues: Queues;
+  tokens: TokenService;
+  log: Logger;
+  /** Injected so tests can move the calendar; Europe/London date. */
+  today: () => string;
+}

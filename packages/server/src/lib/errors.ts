@@ -1,0 +1,20 @@
+// Services throw AppError with a stable code; the error handler maps it to the
+// envelope { statusCode, error, message, code }. Services never see HTTP objects.
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message: string, code = "BAD_REQUEST") => new AppError(400, code, message);
+export const unauthorized = (message = "Authentication required", code = "UNAUTHORIZED") =>
+  new AppError(401, code, message);
+export const forbidden = (message = "You do not have access to this", code = "FORBIDDEN") =>
+  new AppError(403, code, message);
+export const notFound = (message = "Not found", code = "NOT_FOUND") => new AppError(404, code, message);
+export const conflict = (message: string, code = "CONFLICT") => new AppError(409, code, message);

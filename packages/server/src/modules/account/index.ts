@@ -1,0 +1,2 @@
+export * from "./membership-rules.js";
+export { loadAccount, membershipFacts, tokenVersion } from "./repository.js";

@@ -1,0 +1,150 @@
+// Login, password change and reset, QR (one-time token) login, impersonation.
+import { MESSAGES, OTP_TOKEN_TTL_SECONDS, RESET_TOKEN_TTL_MINUTES } from "@cpd/contract";
+import type { Deps } from "../../deps.js";
+import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
+import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import { sendEmailJob } from "../../jobs/send-email.js";
+import { passwordResetEmail } from "./emails.js";
+
+export interface LoginAnswer {
+  token: string;
+  roles: string[];
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+async function sessionFor(
+  deps: Deps,
+  userId: string,
+  opts: { temporary?: boolean; impersonatedBy?: string } = {},
+): Promise<LoginAnswer> {
+  const user = await deps.prisma.user.findUnique({
+    where: { id: userId },
+    select: { tokenVersion: true, roles: { select: { role: true } } },
+  });
+  if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  const roles = user.roles.map((r) => r.role).sort();
+  const token = deps.tokens.issue(
+    { sub: userId, roles, tv: user.tokenVersion, ...(opts.impersonatedBy ? { imp: opts.impersonatedBy } : {}) },
+    opts.temporary || Boolean(opts.impersonatedBy),
+  );
+  return { token, roles };
+}
+
+export async function login(deps: Deps, email: string, password: string, temporary: boolean) {
+  const user = await deps.prisma.user.findUnique({
+    where: { email: normaliseEmail(email) },
+    select: { id: true, credential: true, organisation: { select: { enabled: true } } },
+  });
+  if (!user?.credential) {
+    await burnPasswordCheck(password);
+    throw unauthorized(MESSAGES.invalidCredentials, "INVALID_CREDENTIALS");
+  }
+  if (!(await verifyPassword(user.credential.passwordHash, password))) {
+    throw unauthorized(MESSAGES.invalidCredentials, "INVALID_CREDENTIALS");
+  }
+  if (user.organisation && !user.organisation.enabled) throw forbidden(MESSAGES.organisationDisabled, "ORGANISATION_DISABLED");
+  await deps.prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+  return sessionFor(deps, user.id, { temporary });
+}
+
+/** Sets a new password and retires every token issued before. */
+async function setPassword(deps: Deps, userId: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await deps.prisma.$transaction([
+    deps.prisma.credential.upsert({
+      where: { userId },
+      update: { passwordHash, passwordChangedAt: new Date() },
+      create: { userId, passwordHash },
+    }),
+    deps.prisma.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } }),
+  ]);
+}
+
+export async function changePassword(deps: Deps, userId: string, oldPassword: string, newPassword: string) {
+  const cred = await deps.prisma.credential.findUnique({ where: { userId } });
+  if (!cred || !(await verifyPassword(cred.passwordHash, oldPassword))) {
+    throw badRequest(MESSAGES.wrongOldPassword, "WRONG_PASSWORD");
+  }
+  await setPassword(deps, userId, newPassword);
+  return sessionFor(deps, userId);
+}
+
+export async function logoutEverywhere(deps: Deps, userId: string) {
+  await deps.prisma.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+}
+
+/** Same answer whether or not the address has an account (no account discovery). */
+export async function requestReset(deps: Deps, email: string) {
+  const user = await deps.prisma.user.findUnique({
+    where: { email: normaliseEmail(email) },
+    select: { id: true, email: true, profile: { select: { firstName: true } } },
+  });
+  if (user) {
+    const id = randomToken();
+    const tokenHash = sha256(id);
+    await deps.prisma.passwordResetToken.create({
+      data: { tokenHash, userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000) },
+    });
+    const link = `${deps.config.publicUrl}/reset-password/${id}`;
+    // Enqueued after the token row is committed; the job id makes a duplicate enqueue harmless.
+    await deps.queues.enqueue(
+      sendEmailJob,
+      passwordResetEmail(user.email, user.profile?.firstName ?? "", link),
+      `reset-${tokenHash}`,
+    );
+  }
+  return { message: MESSAGES.resetSent };
+}
+
+export async function completeReset(deps: Deps, id: string, password: string) {
+  const tokenHash = sha256(id);
+  // Claim the token atomically so two concurrent uses cannot both succeed.
+  const claimed = await deps.prisma.passwordResetToken.updateMany({
+    where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
+    data: { usedAt: new Date() },
+  });
+  if (claimed.count !== 1) throw badRequest(MESSAGES.resetInvalid, "RESET_TOKEN_INVALID");
+  const token = await deps.prisma.passwordResetToken.findUniqueOrThrow({ where: { tokenHash } });
+  await setPassword(deps, token.userId, password);
+  await deps.prisma.passwordResetToken.deleteMany({ where: { userId: token.userId, usedAt: null } });
+  return { message: "Your password has been reset. You can now log in with the new password." };
+}
+
+export async function createOtp(deps: Deps) {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + OTP_TOKEN_TTL_SECONDS * 1000);
+  await deps.prisma.otpToken.create({ data: { tokenHash: sha256(token), expiresAt } });
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+/** Called by the logged-in mobile app after scanning the QR code. */
+export async function approveOtp(deps: Deps, userId: string, token: string) {
+  const approved = await deps.prisma.otpToken.updateMany({
+    where: { tokenHash: sha256(token), approvedByUserId: null, consumedAt: null, expiresAt: { gt: new Date() } },
+    data: { approvedByUserId: userId, approvedAt: new Date() },
+  });
+  if (approved.count !== 1) throw notFound(MESSAGES.otpExpired, "OTP_INVALID");
+  return {};
+}
+
+/** 403 while waiting for approval (the browser keeps polling); 410 once expired or used. */
+export async function otpLogin(deps: Deps, token: string) {
+  const tokenHash = sha256(token);
+  const row = await deps.prisma.otpToken.findUnique({ where: { tokenHash } });
+  if (!row || row.consumedAt || row.expiresAt <= new Date()) throw new AppError(410, "OTP_EXPIRED", MESSAGES.otpExpired);
+  if (!row.approvedByUserId) throw forbidden(MESSAGES.otpPending, "OTP_PENDING");
+  const consumed = await deps.prisma.otpToken.updateMany({
+    where: { tokenHash, consumedAt: null },
+    data: { consumedAt: new Date() },
+  });
+  if (consumed.count !== 1) throw new AppError(410, "OTP_EXPIRED", MESSAGES.otpExpired);
+  return sessionFor(deps, row.approvedByUserId);
+}
+
+export async function impersonate(deps: Deps, adminId: string, email: string) {
+  const user = await deps.prisma.user.findUnique({ where: { email: normaliseEmail(email) }, select: { id: true } });
+  if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  deps.log.warn({ adminId, userId: user.id }, "administrator impersonation");
+  return sessionFor(deps, user.id, { impersonatedBy: adminId });
+}

@@ -1,0 +1,129 @@
+// The profile: basic details, membership, image and governing bodies.
+import { GOVERNING_BODIES, MESSAGES, type ResponseOf, type api } from "@cpd/contract";
+import type { Readable } from "node:stream";
+import type { Deps } from "../../deps.js";
+import { dateColumn } from "../../lib/dates.js";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
+import { Storage } from "../../lib/storage.js";
+import { isFullMember, membershipFacts, trialStatus } from "../account/index.js";
+import { loadAccount } from "../account/repository.js";
+import { type BasicDetailsInput, sniffImageType, validateBasicDetails } from "./rules.js";
+
+type Profile = ResponseOf<typeof api.getProfile>;
+type Membership = ResponseOf<typeof api.getMembership>;
+
+export async function getProfile(deps: Deps, userId: string): Promise<Profile> {
+  const a = await loadAccount(deps.pool, userId);
+  if (!a) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  const today = deps.today();
+  const facts = membershipFacts(a);
+  return {
+    firstName: a.first_name,
+    lastName: a.last_name,
+    jobTitle: a.job_title,
+    nickname: a.nickname,
+    mobileNumber: a.mobile_number,
+    mobileVerified: a.mobile_verified,
+    emailAddress: a.email,
+    alternativeEmail: a.alternative_email,
+    alternativeEmailVerified: a.alternative_email_verified,
+    fullMember: isFullMember(facts, today),
+    tags: a.tags,
+    hasImage: a.has_image,
+    organisation: a.organisation_id !== null ? { id: a.organisation_id, name: a.organisation_name ?? "" } : null,
+    trialStatus: trialStatus(facts, today),
+  };
+}
+
+export async function updateProfile(deps: Deps, userId: string, input: BasicDetailsInput): Promise<Profile> {
+  const v = validateBasicDetails(input);
+  const current = await deps.prisma.profile.findUnique({ where: { userId } });
+  if (!current) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  await deps.prisma.profile.update({
+    where: { userId },
+    data: {
+      ...v,
+      // A changed contact detail must be verified again.
+      mobileVerified: v.mobileNumber === current.mobileNumber ? current.mobileVerified : false,
+      alternativeEmailVerified:
+        v.alternativeEmail === current.alternativeEmail ? current.alternativeEmailVerified : false,
+    },
+  });
+  return getProfile(deps, userId);
+}
+
+const membershipAnswer = (m: {
+  tier: Membership["tier"];
+  active: boolean;
+  memberSince: Date | null;
+  endDate: Date | null;
+  autoRenew: boolean;
+  membershipSource: string | null;
+  cancellable: boolean;
+}): Membership => ({
+  tier: m.tier,
+  active: m.active,
+  memberSince: dateColumn(m.memberSince),
+  endDate: dateColumn(m.endDate),
+  autoRenew: m.autoRenew,
+  membershipSource: m.membershipSource,
+  cancellable: m.cancellable,
+});
+
+export async function getMembership(deps: Deps, userId: string): Promise<Membership> {
+  const m = await deps.prisma.membership.findUnique({ where: { userId } });
+  if (!m) {
+    return { tier: "BASIC", active: false, memberSince: null, endDate: null, autoRenew: false, membershipSource: null, cancellable: false };
+  }
+  return membershipAnswer(m);
+}
+
+/** Stops the renewal; the membership runs to its end date. */
+export async function cancelMembership(deps: Deps, userId: string): Promise<Membership> {
+  const updated = await deps.prisma.membership.updateMany({
+    where: { userId, cancellable: true, active: true },
+    data: { autoRenew: false, cancellable: false },
+  });
+  if (updated.count !== 1) throw conflict(MESSAGES.notCancellable, "NOT_CANCELLABLE");
+  return getMembership(deps, userId);
+}
+
+export async function saveProfileImage(deps: Deps, userId: string, body: Buffer) {
+  const type = sniffImageType(body.subarray(0, 16));
+  if (!type) throw new AppError(415, "UNSUPPORTED_IMAGE", MESSAGES.imageType);
+  const key = Storage.newKey("profile-images");
+  await deps.storage.put(key, body, type, body.length);
+  const previous = await deps.prisma.profile.findUnique({ where: { userId }, select: { imageKey: true } });
+  await deps.prisma.profile.update({ where: { userId }, data: { imageKey: key, imageContentType: type } });
+  // Remove the old object only once the new one is referenced: nothing is lost on failure.
+  if (previous?.imageKey) await deps.storage.delete(previous.imageKey).catch(() => undefined);
+  return {};
+}
+
+export async function getProfileImage(
+  deps: Deps,
+  userId: string,
+): Promise<{ body: Readable; contentType: string; contentLength?: number }> {
+  const p = await deps.prisma.profile.findUnique({ where: { userId }, select: { imageKey: true, imageContentType: true } });
+  if (!p?.imageKey) throw notFound("No profile image has been uploaded", "NO_IMAGE");
+  const obj = await deps.storage.get(p.imageKey);
+  if (!obj) throw notFound("No profile image has been uploaded", "NO_IMAGE");
+  return { body: obj.body, contentType: p.imageContentType ?? "application/octet-stream", contentLength: obj.contentLength };
+}
+
+export const governingBodyOptions = () => [...GOVERNING_BODIES];
+
+export async function getGoverningBodies(deps: Deps, userId: string) {
+  const p = await deps.prisma.profile.findUnique({ where: { userId }, select: { governingBodies: true } });
+  if (!p) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  return p.governingBodies;
+}
+
+export async function putGoverningBodies(deps: Deps, userId: string, names: string[]) {
+  const allowed = new Set<string>(GOVERNING_BODIES);
+  const unknown = names.filter((n) => !allowed.has(n));
+  if (unknown.length) throw badRequest(`Unknown governing body: ${unknown.join(", ")}`, "UNKNOWN_GOVERNING_BODY");
+  const governingBodies = [...new Set(names)];
+  await deps.prisma.profile.update({ where: { userId }, data: { governingBodies } });
+  return governingBodies;
+}

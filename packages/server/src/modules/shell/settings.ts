@@ -1,0 +1,81 @@
+// Dashboard settings: the person's choices, with what their organisation
+// decides applied on top and reported as locked.
+import { type BodyOf, type ResponseOf, type api, DashboardSettings } from "@cpd/contract";
+import { Value } from "@sinclair/typebox/value";
+import type { Deps } from "../../deps.js";
+import type { Prisma } from "../../generated/prisma/client.js";
+
+type Settings = BodyOf<typeof api.saveDashboardSettings>;
+type Answer = ResponseOf<typeof api.getDashboardSettings>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  dashboardMode: "advanced",
+  allFeatures: false,
+  welcomeVideo: true,
+  dashboardWidgets: {
+    cpdCategories: true,
+    activityTypes: true,
+    entriesGraph: true,
+    governingBodyStandards: true,
+    sharedCPD: true,
+    calendar: true,
+    webinars: true,
+    clinicalSkills: false,
+    showCPDHourCountdown: true,
+    supervision: true,
+    reflection: true,
+  },
+  logoutTimer: { enabled: false },
+  entriesSettings: { showKSF: false, showACP: false },
+  emails: { entryReceipt: true, plannedCPD: true },
+};
+
+interface OrgSettings {
+  widgetReflection: boolean;
+  widgetSupervision: boolean;
+  allFeatures: boolean;
+  logoutTimerEnabled: boolean;
+}
+
+/** Stored values of the right type over the defaults, key by key (old rows lack new keys). */
+function overlay(defaults: unknown, stored: unknown): unknown {
+  if (typeof defaults !== "object" || defaults === null) {
+    return typeof stored === typeof defaults ? stored : defaults;
+  }
+  const src = (typeof stored === "object" && stored !== null ? stored : {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, overlay(v, src[k])]));
+}
+
+/** Pure: merge stored settings over defaults, then apply the organisation. */
+export function effectiveSettings(stored: unknown, org: OrgSettings | null): Answer {
+  const base = Value.Cast(DashboardSettings, overlay(DEFAULT_SETTINGS, stored)) as Settings;
+  if (!org) return { ...base, lockedByOrganisation: [] };
+  const locked = ["dashboardWidgets.reflection", "dashboardWidgets.supervision", "allFeatures"];
+  if (org.logoutTimerEnabled) locked.push("logoutTimer.enabled");
+  return {
+    ...base,
+    allFeatures: org.allFeatures,
+    dashboardWidgets: { ...base.dashboardWidgets, reflection: org.widgetReflection, supervision: org.widgetSupervision },
+    logoutTimer: { enabled: org.logoutTimerEnabled || base.logoutTimer.enabled },
+    lockedByOrganisation: locked,
+  };
+}
+
+async function load(deps: Deps, userId: string) {
+  const u = await deps.prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { dashboard: { select: { settings: true } }, organisation: true },
+  });
+  return u;
+}
+
+export async function getSettings(deps: Deps, userId: string): Promise<Answer> {
+  const u = await load(deps, userId);
+  return effectiveSettings(u.dashboard?.settings ?? DEFAULT_SETTINGS, u.organisation);
+}
+
+export async function saveSettings(deps: Deps, userId: string, body: Settings): Promise<Answer> {
+  const settings = body as unknown as Prisma.InputJsonValue;
+  await deps.prisma.dashboardSettings.upsert({ where: { userId }, update: { settings }, create: { userId, settings } });
+  return getSettings(deps, userId);
+}

@@ -1,0 +1,53 @@
+// Authentication: Bearer token on every call marked auth in the contract; the
+// query-string tokens of the spec (?token=, ?auth_token=) only on GETs whose
+// contract declares them (images and PDFs opened by the browser directly).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Deps } from "../deps.js";
+import { tokenVersion } from "../modules/account/repository.js";
+import type { Caller } from "../policies/index.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+  interface FastifyContextConfig {
+    auth?: boolean;
+    tooLargeMessage?: string;
+    mediaTypeMessage?: string;
+  }
+}
+
+const QUERY_TOKEN_NAMES = ["token", "auth_token"];
+
+function extractToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (header?.startsWith("Bearer ")) return header.slice(7).trim() || null;
+  if (req.method === "GET") {
+    const props = (req.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)
+      ?.properties;
+    for (const name of QUERY_TOKEN_NAMES) {
+      const v = (req.query as Record<string, unknown> | undefined)?.[name];
+      if (props?.[name] && typeof v === "string" && v) return v;
+    }
+  }
+  return null;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, { deps }: { deps: Deps }) => {
+    app.decorateRequest("caller", undefined);
+    // preValidation: after the query string is parsed, before the handler.
+    app.addHook("preValidation", async (req) => {
+      if (!req.routeOptions.config?.auth) return;
+      const token = extractToken(req);
+      if (!token) return;
+      const claims = deps.tokens.verify(token);
+      if (!claims) return;
+      const version = await tokenVersion(deps.pool, claims.sub);
+      if (version === null || version !== claims.tv) return;
+      req.caller = { id: claims.sub, roles: claims.roles, impersonatedBy: claims.imp };
+    });
+  },
+  { name: "auth" },
+);

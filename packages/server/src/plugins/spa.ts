@@ -1,0 +1,34 @@
+// Serves the built SPA at / and answers unknown non-API paths with index.html
+// so client-side routes survive a reload. API paths keep their JSON 404.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+export async function registerSpa(app: FastifyInstance, webDist: string) {
+  const root = path.resolve(webDist);
+  const hasSpa = existsSync(path.join(root, "index.html"));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be fresh.
+      setHeaders: (res, file) => {
+        res.header(
+          "cache-control",
+          file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split("?")[0] ?? "";
+    if (hasSpa && req.method === "GET" && !url.startsWith("/api")) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply
+      .code(404)
+      .send({ statusCode: 404, error: "Not Found", message: `No route ${req.method} ${url}`, code: "ROUTE_NOT_FOUND" });
+  });
+}

@@ -1,0 +1,46 @@
+// Creates and closes the process's shared resources (pool, Prisma, Redis, S3, queues).
+import pino from "pino";
+import type { Config } from "./config.js";
+import type { Deps } from "./deps.js";
+import { Queues } from "./jobs/queues.js";
+import { todayInLondon } from "./lib/dates.js";
+import { createDb } from "./lib/db.js";
+import { createRedis } from "./lib/redis.js";
+import { Storage } from "./lib/storage.js";
+import { TokenService } from "./lib/tokens.js";
+
+export async function createResources(config: Config, log = pino({ level: config.logLevel })): Promise<{
+  deps: Deps;
+  close: () => Promise<void>;
+}> {
+  const { pool, prisma } = createDb(config.databaseUrl, config.databasePoolSize);
+  const redis = createRedis(config.redisUrl);
+  await new Promise<void>((resolve, reject) => {
+    if (redis.status === "ready") return resolve();
+    redis.once("ready", () => resolve());
+    redis.once("error", reject);
+  });
+  const storage = new Storage(config.s3);
+  const queues = new Queues(redis, config.redisPrefix);
+  const deps: Deps = {
+    config,
+    prisma,
+    pool,
+    redis,
+    storage,
+    queues,
+    tokens: new TokenService(config.jwtSecret),
+    log,
+    today: () => todayInLondon(),
+  };
+  return {
+    deps,
+    close: async () => {
+      await queues.close();
+      await prisma.$disconnect();
+      await pool.end();
+      redis.disconnect();
+      storage.client.destroy();
+    },
+  };
+}

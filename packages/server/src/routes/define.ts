@@ -1,0 +1,119 @@
+// Registers a contract endpoint as a Fastify route: schemas, OpenAPI metadata,
+// authentication, the route's policy and rate limit come from one place.
+import {
+  type BodyOf,
+  type EndpointDef,
+  ErrorEnvelope,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from "@cpd/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { Deps } from "../deps.js";
+import { AppError } from "../lib/errors.js";
+import type { Caller, Policy } from "../policies/index.js";
+
+export interface Ctx<E extends EndpointDef> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: E["rawBody"] extends object ? Buffer : BodyOf<E>;
+  caller: E["auth"] extends true ? Caller : undefined;
+  deps: Deps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteExtras {
+  policy?: Policy;
+  rateLimit?: { max: number; timeWindow: number; keyBy?: "ip" | "ip+email" };
+  /** Message for a body over rawBody.maxBytes (413) and for a refused content type (415). */
+  tooLargeMessage?: string;
+  mediaTypeMessage?: string;
+  /** Further documented answers, e.g. the health check's 503. */
+  responses?: Record<number, unknown>;
+}
+
+export type Handler<E extends EndpointDef> = (ctx: Ctx<E>) => Promise<ResponseOf<E> | undefined> | ResponseOf<E>;
+
+export function define<E extends EndpointDef>(
+  app: FastifyInstance,
+  deps: Deps,
+  e: E,
+  extras: RouteExtras,
+  handler: Handler<E>,
+) {
+  const status = e.status ?? 200;
+  const schema: Record<string, unknown> = {
+    summary: e.summary,
+    tags: e.tags,
+    response: {
+      ...(e.binary ? {} : { [status]: e.response }),
+      "4xx": ErrorEnvelope,
+      "5xx": ErrorEnvelope,
+      ...extras.responses,
+    },
+  };
+  if (e.params) schema.params = e.params;
+  if (e.query) schema.querystring = e.query;
+  if (e.body && !e.rawBody) schema.body = e.body;
+  if (e.auth) schema.security = [{ bearerAuth: [] }];
+
+  const limit = extras.rateLimit;
+  const options: RouteOptions = {
+    method: e.method,
+    url: `/api${e.path}`,
+    schema,
+    config: {
+      auth: e.auth,
+      tooLargeMessage: extras.tooLargeMessage,
+      mediaTypeMessage: extras.mediaTypeMessage,
+      ...(limit
+        ? {
+            rateLimit: {
+              max: limit.max,
+              timeWindow: limit.timeWindow,
+              hook: "preHandler",
+              keyGenerator: (req: FastifyRequest) =>
+                limit.keyBy === "ip+email"
+                  ? `${req.routeOptions.url}:${req.ip}:${String((req.body as { email?: unknown })?.email ?? "").toLowerCase()}`
+                  : `${req.routeOptions.url}:${req.ip}`,
+            },
+          }
+        : {}),
+    },
+    ...(e.rawBody ? { bodyLimit: e.rawBody.maxBytes } : {}),
+    handler: async (request, reply) => {
+      const caller = request.caller;
+      if (e.auth && !caller) throw new AppError(401, "UNAUTHORIZED", "Authentication required");
+      if (extras.policy && caller) extras.policy(caller);
+      if (e.rawBody && !Buffer.isBuffer(request.body)) {
+        throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", extras.mediaTypeMessage ?? "Unsupported content type");
+      }
+      const ctx = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        caller,
+        deps,
+        request,
+        reply,
+      } as Ctx<E>;
+      const result = await handler(ctx);
+      if (e.binary || reply.sent) return reply;
+      return reply.code(status).send(status === 204 ? undefined : result);
+    },
+  };
+
+  if (e.rawBody) {
+    // Raw uploads get their own scope so only this route takes binary bodies.
+    const types = [...e.rawBody.contentTypes, "application/octet-stream"];
+    app.register(async (scope) => {
+      scope.addContentTypeParser(types, { parseAs: "buffer", bodyLimit: e.rawBody?.maxBytes }, (_req, body, done) =>
+        done(null, body),
+      );
+      scope.route(options);
+    });
+  } else {
+    app.route(options);
+  }
+}

@@ -1,0 +1,20 @@
+import { api } from "@cpd/contract";
+import type { FastifyInstance } from "fastify";
+import type { Deps } from "../deps.js";
+import * as settings from "../modules/shell/settings.js";
+import * as shell from "../modules/shell/service.js";
+import { define } from "./define.js";
+
+export function shellRoutes(app: FastifyInstance, deps: Deps) {
+  define(app, deps, api.features, {}, ({ caller }) => shell.features(deps, caller.id));
+  define(app, deps, api.userFeatures, {}, ({ caller }) => shell.featuresForUser(deps, caller.id));
+  define(app, deps, api.usage, {}, ({ caller }) => shell.usage(deps, caller.id));
+  define(app, deps, api.branding, {}, ({ caller }) => shell.branding(deps, caller.id));
+  define(app, deps, api.welcomeVideo, {}, ({ caller }) => shell.welcomeVideo(deps, caller.id));
+  define(app, deps, api.brandingByKey, { rateLimit: { max: 60, timeWindow: 60_000 } }, ({ params }) =>
+    shell.brandingByKey(deps, params.organisationKey),
+  );
+  define(app, deps, api.getDashboardSettings, {}, ({ caller }) => settings.getSettings(deps, caller.id));
+  define(app, deps, api.saveDashboardSettings, {}, ({ caller, body }) => settings.saveSettings(deps, caller.id, body));
+  define(app, deps, api.intercom, {}, ({ caller }) => shell.supportChatIdentity(deps, caller.id));
+}

@@ -1,0 +1,63 @@
+// Worker entry: runs every registered job, one BullMQ Worker per queue, and
+// closes gracefully (current jobs finish) on SIGTERM/SIGINT.
+import { Value } from "@sinclair/typebox/value";
+import { Worker } from "bullmq";
+import pino from "pino";
+import { ConfigError, loadConfig } from "./config.js";
+import { jobs, queueNames } from "./jobs/registry.js";
+import { createMailer } from "./lib/mailer.js";
+import { createWorkerRedis } from "./lib/redis.js";
+
+export function startWorkers(config: ReturnType<typeof loadConfig>, log = pino({ level: config.logLevel })) {
+  const connection = createWorkerRedis(config.redisUrl);
+  const mailer = createMailer(config.smtp);
+  const byName = new Map(jobs.map((j) => [j.name, j]));
+  const workers = queueNames.map(
+    (queue) =>
+      new Worker(
+        queue,
+        async (job) => {
+          const def = byName.get(job.name);
+          if (!def) throw new Error(`No handler for job ${job.name}`);
+          if (!Value.Check(def.payload, job.data)) throw new Error(`Invalid payload for job ${job.name}`);
+          await def.handle(job.data, {
+            sendMail: mailer.send,
+            redis: connection,
+            prefix: config.redisPrefix,
+            log: log.child({ job: job.name, jobId: job.id }),
+            jobId: job.id ?? "",
+          });
+        },
+        { connection, prefix: config.redisPrefix, concurrency: 4 },
+      ),
+  );
+  for (const w of workers) w.on("failed", (job, err) => log.warn({ jobId: job?.id, err: err.message }, "job failed"));
+  return {
+    workers,
+    close: async () => {
+      await Promise.all(workers.map((w) => w.close()));
+      mailer.close();
+      connection.disconnect();
+    },
+  };
+}
+
+const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "");
+if (isEntry) {
+  try {
+    const config = loadConfig();
+    const log = pino({ level: config.logLevel });
+    const running = startWorkers(config, log);
+    log.info({ queues: queueNames }, "worker started");
+    const stop = async (signal: string) => {
+      log.info({ signal }, "worker stopping");
+      await running.close();
+      process.exit(0);
+    };
+    process.on("SIGTERM", () => void stop("SIGTERM"));
+    process.on("SIGINT", () => void stop("SIGINT"));
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
+}
