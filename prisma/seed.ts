@@ -1,7 +1,8 @@
 // Demo data for ./scripts/start and the browser tests. Refused in production;
 // runs only on an empty database, so it never overwrites anyone's records.
-import { PrismaPg } from "@prisma/adapter-pg";
+
 import { hash } from "@node-rs/argon2";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { ADMIN_ROLES, FEATURE_NAMES, ROLES, TRIAL_MONTHS } from "../packages/contract/src/index.js";
 import { PrismaClient } from "../packages/server/src/generated/prisma/client.js";
 import { addDays, addMonths, toDateColumn, todayInLondon } from "../packages/server/src/lib/dates.js";
@@ -12,7 +13,12 @@ const ACME_LOGO = `data:image/svg+xml;utf8,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#005eb8"/><path d="M12 28 20 10l8 18h-4l-4-9-4 9z" fill="#fff"/><text x="48" y="27" font-family="Arial,sans-serif" font-size="18" font-weight="700" fill="#003087">Acme Health</text></svg>',
 )}`;
 
-const ORG_ONLY_FEATURES = new Set(["OrganisationUserReview", "OrganisationCertificates", "OrganisationSharedCPD", "OrganisationEvents"]);
+const ORG_ONLY_FEATURES = new Set([
+  "OrganisationUserReview",
+  "OrganisationCertificates",
+  "OrganisationSharedCPD",
+  "OrganisationEvents",
+]);
 
 async function main() {
   if (process.env.NODE_ENV === "production") {
@@ -26,7 +32,12 @@ async function main() {
       console.log("Database already has users: demo data not seeded.");
       return;
     }
-    const passwordHash = await hash(DEMO_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const passwordHash = await hash(DEMO_PASSWORD, {
+      algorithm: 2,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
     const today = todayInLondon();
 
     await prisma.featureFlag.createMany({
@@ -61,12 +72,69 @@ async function main() {
       governingBodies: string[];
     }
     const people: Person[] = [
-      { email: "demo@example.org", firstName: "Alex", lastName: "Morgan", jobTitle: "Advanced Paramedic Practitioner", created: "2024-03-01", roles: [ROLES.userBasic], tier: "PREMIUM", governingBodies: ["HCPC", "NMC"] },
-      { email: "trial@example.org", firstName: "Priya", lastName: "Shah", jobTitle: "Staff Nurse", created: addDays(today, -10), roles: [ROLES.userBasic], tier: "BASIC", trialEnd: addMonths(addDays(today, -10), TRIAL_MONTHS), governingBodies: ["NMC"] },
-      { email: "basic@example.org", firstName: "Sam", lastName: "Taylor", jobTitle: "Occupational Therapist", created: "2025-06-01", roles: [ROLES.userBasic], tier: "BASIC", governingBodies: ["HCPC"] },
-      { email: "corporate@example.org", firstName: "Jordan", lastName: "Ellis", jobTitle: "Physiotherapist", created: "2025-09-01", roles: [ROLES.userBasic], tier: "CORPORATE", organisationId: acme.id, governingBodies: ["HCPC"] },
-      { email: "manager@example.org", firstName: "Morgan", lastName: "Reid", jobTitle: "Clinical Education Lead", created: "2025-09-01", roles: [ROLES.userBasic, ROLES.organisationManager], tier: "CORPORATE", organisationId: acme.id, governingBodies: ["NMC"] },
-      { email: "admin@example.org", firstName: "Casey", lastName: "Admin", jobTitle: "Platform Administrator", created: "2024-01-15", roles: [ROLES.userBasic, ...ADMIN_ROLES], tier: "PREMIUM", governingBodies: [] },
+      {
+        email: "demo@example.org",
+        firstName: "Alex",
+        lastName: "Morgan",
+        jobTitle: "Advanced Paramedic Practitioner",
+        created: "2024-03-01",
+        roles: [ROLES.userBasic],
+        tier: "PREMIUM",
+        governingBodies: ["HCPC", "NMC"],
+      },
+      {
+        email: "trial@example.org",
+        firstName: "Priya",
+        lastName: "Shah",
+        jobTitle: "Staff Nurse",
+        created: addDays(today, -10),
+        roles: [ROLES.userBasic],
+        tier: "BASIC",
+        trialEnd: addMonths(addDays(today, -10), TRIAL_MONTHS),
+        governingBodies: ["NMC"],
+      },
+      {
+        email: "basic@example.org",
+        firstName: "Sam",
+        lastName: "Taylor",
+        jobTitle: "Occupational Therapist",
+        created: "2025-06-01",
+        roles: [ROLES.userBasic],
+        tier: "BASIC",
+        governingBodies: ["HCPC"],
+      },
+      {
+        email: "corporate@example.org",
+        firstName: "Jordan",
+        lastName: "Ellis",
+        jobTitle: "Physiotherapist",
+        created: "2025-09-01",
+        roles: [ROLES.userBasic],
+        tier: "CORPORATE",
+        organisationId: acme.id,
+        governingBodies: ["HCPC"],
+      },
+      {
+        email: "manager@example.org",
+        firstName: "Morgan",
+        lastName: "Reid",
+        jobTitle: "Clinical Education Lead",
+        created: "2025-09-01",
+        roles: [ROLES.userBasic, ROLES.organisationManager],
+        tier: "CORPORATE",
+        organisationId: acme.id,
+        governingBodies: ["NMC"],
+      },
+      {
+        email: "admin@example.org",
+        firstName: "Casey",
+        lastName: "Admin",
+        jobTitle: "Platform Administrator",
+        created: "2024-01-15",
+        roles: [ROLES.userBasic, ...ADMIN_ROLES],
+        tier: "PREMIUM",
+        governingBodies: [],
+      },
     ];
 
     for (const p of people) {
@@ -85,7 +153,13 @@ async function main() {
               jobTitle: p.jobTitle,
               governingBodies: p.governingBodies,
               ...(p.email === "demo@example.org"
-                ? { nickname: "Alex", mobileNumber: "07700 900123", mobileVerified: true, alternativeEmail: "alex.morgan@nhs.example", alternativeEmailVerified: false }
+                ? {
+                    nickname: "Alex",
+                    mobileNumber: "07700 900123",
+                    mobileVerified: true,
+                    alternativeEmail: "alex.morgan@nhs.example",
+                    alternativeEmailVerified: false,
+                  }
                 : {}),
             },
           },
@@ -96,10 +170,20 @@ async function main() {
               memberSince: active ? toDateColumn(p.created) : null,
               autoRenew: p.tier === "PREMIUM",
               cancellable: p.tier === "PREMIUM",
-              membershipSource: p.tier === "PREMIUM" ? "Direct Debit" : p.tier === "CORPORATE" ? "Organisation" : null,
+              membershipSource:
+                p.tier === "PREMIUM" ? "Direct Debit" : p.tier === "CORPORATE" ? "Organisation" : null,
             },
           },
-          ...(p.trialEnd ? { trial: { create: { startDate: toDateColumn(p.created) as Date, endDate: toDateColumn(p.trialEnd) as Date } } } : {}),
+          ...(p.trialEnd
+            ? {
+                trial: {
+                  create: {
+                    startDate: toDateColumn(p.created) as Date,
+                    endDate: toDateColumn(p.trialEnd) as Date,
+                  },
+                },
+              }
+            : {}),
         },
       });
     }
@@ -122,11 +206,16 @@ async function main() {
         jobDescription: "Senior clinician on a rapid response vehicle; clinical lead for a team of twelve.",
         personalStatement:
           "I keep my practice current through reflective learning, audit and teaching, with a focus on frailty and end-of-life care in the community.",
-        hcpcStandard1: "I keep a continuous, up-to-date and accurate record of my CPD activities in this diary.",
+        hcpcStandard1:
+          "I keep a continuous, up-to-date and accurate record of my CPD activities in this diary.",
       },
     });
     await prisma.userTag.createMany({
-      data: ["Leadership", "Clinical audit", "Safeguarding"].map((name, position) => ({ userId: demo.id, name, position })),
+      data: ["Leadership", "Clinical audit", "Safeguarding"].map((name, position) => ({
+        userId: demo.id,
+        name,
+        position,
+      })),
     });
     console.log(`Seeded ${people.length} demo accounts (password ${DEMO_PASSWORD}).`);
   } finally {

@@ -3,5 +3,5 @@ export * from "./constants.js";
 export * from "./endpoint.js";
 export * from "./personal-profile.js";
 export * from "./profile.js";
-export * from "./shell.js";
 export * as api from "./registry.js";
+export * from "./shell.js";

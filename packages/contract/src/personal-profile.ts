@@ -17,7 +17,9 @@ const editable = {
   hoursPerYear: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 999 }))),
   startDate: Type.Optional(Nullable(IsoDate)),
   reportInterval: Type.Optional(
-    Nullable(Type.Integer({ minimum: 1, maximum: 10, description: "Length of the reporting period in years" })),
+    Nullable(
+      Type.Integer({ minimum: 1, maximum: 10, description: "Length of the reporting period in years" }),
+    ),
   ),
   qualifications: text(L.qualifications),
   signature: Type.Optional(Nullable(Type.String({ maxLength: 200_000, description: "Image data URL" }))),

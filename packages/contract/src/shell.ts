@@ -65,7 +65,9 @@ export const brandingByKey = endpoint({
   summary: "Public branding of an organisation's login page",
   tags,
   auth: false,
-  params: Type.Object({ organisationKey: Type.String({ minLength: 1, maxLength: 100, pattern: "^[a-z0-9-]+$" }) }),
+  params: Type.Object({
+    organisationKey: Type.String({ minLength: 1, maxLength: 100, pattern: "^[a-z0-9-]+$" }),
+  }),
   response: Branding,
 });
 

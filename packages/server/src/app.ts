@@ -27,9 +27,16 @@ export const redactUrl = (url: string) => url.replace(/([?&](?:auth_)?token=)[^&
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   return {
     level,
-    redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization"], censor: "[REDACTED]" },
+    redact: {
+      paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization"],
+      censor: "[REDACTED]",
+    },
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
     },
   };
 }
@@ -38,7 +45,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: "all", coerceTypes: "array", useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: { removeAdditional: "all", coerceTypes: "array", useDefaults: true, allErrors: false },
+    },
     schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors[0], dataVar)),
     // JSON bodies are small; uploads declare their own limit per route.
     bodyLimit: 1_048_576,
@@ -77,7 +86,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
         description:
           "REST API of the CPD platform. Authenticate with POST /api/auth/login and send the token as `Authorization: Bearer <token>`. Errors answer `{ statusCode, error, message, code }`.",
       },
-      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });

@@ -15,7 +15,10 @@ const Env = Type.Object({
     ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((l) => Type.Literal(l)),
     { default: "info" },
   ),
-  DATABASE_URL: Type.String({ pattern: "^postgres(ql)?://", default: "postgresql://postgres@127.0.0.1:5432/cpd" }),
+  DATABASE_URL: Type.String({
+    pattern: "^postgres(ql)?://",
+    default: "postgresql://postgres@127.0.0.1:5432/cpd",
+  }),
   DATABASE_POOL_SIZE: Type.String({ pattern: "^[0-9]+$", default: "10" }),
   REDIS_URL: Type.String({ pattern: "^rediss?://", default: "redis://127.0.0.1:6379/0" }),
   REDIS_PREFIX: Type.String({ pattern: "^[A-Za-z0-9_-]+$", default: "cpd" }),

@@ -3,10 +3,10 @@ import type { Redis } from "ioredis";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
+import type { Queues } from "./jobs/queues.js";
 import type { Db } from "./lib/db.js";
 import type { Storage } from "./lib/storage.js";
 import type { TokenService } from "./lib/tokens.js";
-import type { Queues } from "./jobs/queues.js";
 
 export interface Deps {
   config: Config;

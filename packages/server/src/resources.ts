@@ -9,7 +9,10 @@ import { createRedis } from "./lib/redis.js";
 import { Storage } from "./lib/storage.js";
 import { TokenService } from "./lib/tokens.js";
 
-export async function createResources(config: Config, log = pino({ level: config.logLevel })): Promise<{
+export async function createResources(
+  config: Config,
+  log = pino({ level: config.logLevel }),
+): Promise<{
   deps: Deps;
   close: () => Promise<void>;
 }> {

@@ -31,7 +31,8 @@ export function startWorkers(config: ReturnType<typeof loadConfig>, log = pino({
         { connection, prefix: config.redisPrefix, concurrency: 4 },
       ),
   );
-  for (const w of workers) w.on("failed", (job, err) => log.warn({ jobId: job?.id, err: err.message }, "job failed"));
+  for (const w of workers)
+    w.on("failed", (job, err) => log.warn({ jobId: job?.id, err: err.message }, "job failed"));
   return {
     workers,
     close: async () => {

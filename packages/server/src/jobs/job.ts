@@ -1,9 +1,9 @@
 // One file per job: name, payload schema, options and handler (DESIGN.md §6).
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { JobsOptions } from "bullmq";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { SendMail } from "../lib/mailer.js";
-import type { Redis } from "ioredis";
 
 export interface JobContext {
   sendMail: SendMail;

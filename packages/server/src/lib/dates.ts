@@ -25,4 +25,5 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 
 /** A Prisma @db.Date value (UTC midnight) as its calendar date. */
 export const dateColumn = (d: Date | null | undefined): IsoDate | null => (d ? toIsoDate(d) : null);
-export const toDateColumn = (d: IsoDate | null | undefined): Date | null => (d ? new Date(`${d}T00:00:00Z`) : null);
+export const toDateColumn = (d: IsoDate | null | undefined): Date | null =>
+  d ? new Date(`${d}T00:00:00Z`) : null;

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Deps } from "../deps.js";
+import { unauthorized } from "../lib/errors.js";
 import { tokenVersion } from "../modules/account/repository.js";
 import type { Caller } from "../policies/index.js";
 
@@ -24,8 +25,9 @@ function extractToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (header?.startsWith("Bearer ")) return header.slice(7).trim() || null;
   if (req.method === "GET") {
-    const props = (req.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)
-      ?.properties;
+    const props = (
+      req.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined
+    )?.properties;
     for (const name of QUERY_TOKEN_NAMES) {
       const v = (req.query as Record<string, unknown> | undefined)?.[name];
       if (props?.[name] && typeof v === "string" && v) return v;
@@ -37,15 +39,16 @@ function extractToken(req: FastifyRequest): string | null {
 export const authPlugin = fp(
   async (app: FastifyInstance, { deps }: { deps: Deps }) => {
     app.decorateRequest("caller", undefined);
-    // preValidation: after the query string is parsed, before the handler.
+    // preValidation: the query string is parsed, and a missing token answers
+    // 401 before the body is judged (no token gives 401, whatever the input).
     app.addHook("preValidation", async (req) => {
       if (!req.routeOptions.config?.auth) return;
       const token = extractToken(req);
-      if (!token) return;
-      const claims = deps.tokens.verify(token);
-      if (!claims) return;
+      const claims = token ? deps.tokens.verify(token) : null;
+      if (!claims) throw unauthorized();
       const version = await tokenVersion(deps.pool, claims.sub);
-      if (version === null || version !== claims.tv) return;
+      // A retired token (password changed, logged out) or a deleted user.
+      if (version === null || version !== claims.tv) throw unauthorized();
       req.caller = { id: claims.sub, roles: claims.roles, impersonatedBy: claims.imp };
     });
   },

@@ -13,17 +13,28 @@ export function registerErrorHandling(app: FastifyInstance) {
     const fe = err as FastifyError;
     if (fe.validation) return send(400, "VALIDATION_ERROR", fe.message);
     if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      return send(413, "PAYLOAD_TOO_LARGE", req.routeOptions.config?.tooLargeMessage ?? "The request body is too large");
+      return send(
+        413,
+        "PAYLOAD_TOO_LARGE",
+        req.routeOptions.config?.tooLargeMessage ?? "The request body is too large",
+      );
     }
     if (fe.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      return send(415, "UNSUPPORTED_MEDIA_TYPE", req.routeOptions.config?.mediaTypeMessage ?? "Unsupported content type");
+      return send(
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+        req.routeOptions.config?.mediaTypeMessage ?? "Unsupported content type",
+      );
     }
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return send(status, fe.code ?? "BAD_REQUEST", status === 429 ? "Too many attempts. Please wait a minute and try again." : fe.message);
+      return send(
+        status,
+        fe.code ?? "BAD_REQUEST",
+        status === 429 ? "Too many attempts. Please wait a minute and try again." : fe.message,
+      );
     }
     req.log.error({ err }, "unhandled error");
     return send(500, "INTERNAL_ERROR", "Something went wrong on our side. Please try again.");
   });
-
 }

@@ -29,6 +29,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     }
     return reply
       .code(404)
-      .send({ statusCode: 404, error: "Not Found", message: `No route ${req.method} ${url}`, code: "ROUTE_NOT_FOUND" });
+      .send({
+        statusCode: 404,
+        error: "Not Found",
+        message: `No route ${req.method} ${url}`,
+        code: "ROUTE_NOT_FOUND",
+      });
   });
 }

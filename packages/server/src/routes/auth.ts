@@ -8,8 +8,12 @@ import { define } from "./define.js";
 const MINUTE = 60_000;
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
-  define(app, deps, api.login, { rateLimit: { max: 10, timeWindow: MINUTE, keyBy: "ip+email" } }, ({ body }) =>
-    auth.login(deps, body.email, body.password, body.temporary ?? false),
+  define(
+    app,
+    deps,
+    api.login,
+    { rateLimit: { max: 10, timeWindow: MINUTE, keyBy: "ip+email" } },
+    ({ body }) => auth.login(deps, body.email, body.password, body.temporary ?? false),
   );
   define(app, deps, api.changePassword, { rateLimit: { max: 10, timeWindow: MINUTE } }, ({ caller, body }) =>
     auth.changePassword(deps, caller.id, body.oldPassword, body.newPassword),
@@ -18,21 +22,31 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     await auth.logoutEverywhere(deps, caller.id);
     return {};
   });
-  define(app, deps, api.requestReset, { rateLimit: { max: 5, timeWindow: MINUTE, keyBy: "ip+email" } }, ({ body }) =>
-    auth.requestReset(deps, body.email),
+  define(
+    app,
+    deps,
+    api.requestReset,
+    { rateLimit: { max: 5, timeWindow: MINUTE, keyBy: "ip+email" } },
+    ({ body }) => auth.requestReset(deps, body.email),
   );
   define(app, deps, api.completeReset, { rateLimit: { max: 10, timeWindow: MINUTE } }, ({ params, body }) =>
     auth.completeReset(deps, params.id, body.password),
   );
   // The QR screen polls every 2 s (30 a minute); allow a few screens behind one address.
-  define(app, deps, api.createOtp, { rateLimit: { max: 30, timeWindow: MINUTE } }, () => auth.createOtp(deps));
+  define(app, deps, api.createOtp, { rateLimit: { max: 30, timeWindow: MINUTE } }, () =>
+    auth.createOtp(deps),
+  );
   define(app, deps, api.otpLogin, { rateLimit: { max: 120, timeWindow: MINUTE } }, ({ body }) =>
     auth.otpLogin(deps, body.token),
   );
   define(app, deps, api.approveOtp, { rateLimit: { max: 30, timeWindow: MINUTE } }, ({ caller, body }) =>
     auth.approveOtp(deps, caller.id, body.token),
   );
-  define(app, deps, api.impersonate, { policy: all(policies.admin, policies.notImpersonating) }, ({ caller, query }) =>
-    auth.impersonate(deps, caller.id, query.user),
+  define(
+    app,
+    deps,
+    api.impersonate,
+    { policy: all(policies.admin, policies.notImpersonating) },
+    ({ caller, query }) => auth.impersonate(deps, caller.id, query.user),
   );
 }

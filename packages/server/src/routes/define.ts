@@ -33,7 +33,9 @@ export interface RouteExtras {
   responses?: Record<number, unknown>;
 }
 
-export type Handler<E extends EndpointDef> = (ctx: Ctx<E>) => Promise<ResponseOf<E> | undefined> | ResponseOf<E>;
+export type Handler<E extends EndpointDef> = (
+  ctx: Ctx<E>,
+) => Promise<ResponseOf<E> | undefined> | ResponseOf<E>;
 
 export function define<E extends EndpointDef>(
   app: FastifyInstance,
@@ -87,7 +89,11 @@ export function define<E extends EndpointDef>(
       if (e.auth && !caller) throw new AppError(401, "UNAUTHORIZED", "Authentication required");
       if (extras.policy && caller) extras.policy(caller);
       if (e.rawBody && !Buffer.isBuffer(request.body)) {
-        throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", extras.mediaTypeMessage ?? "Unsupported content type");
+        throw new AppError(
+          415,
+          "UNSUPPORTED_MEDIA_TYPE",
+          extras.mediaTypeMessage ?? "Unsupported content type",
+        );
       }
       const ctx = {
         params: request.params,
@@ -108,8 +114,10 @@ export function define<E extends EndpointDef>(
     // Raw uploads get their own scope so only this route takes binary bodies.
     const types = [...e.rawBody.contentTypes, "application/octet-stream"];
     app.register(async (scope) => {
-      scope.addContentTypeParser(types, { parseAs: "buffer", bodyLimit: e.rawBody?.maxBytes }, (_req, body, done) =>
-        done(null, body),
+      scope.addContentTypeParser(
+        types,
+        { parseAs: "buffer", bodyLimit: e.rawBody?.maxBytes },
+        (_req, body, done) => done(null, body),
       );
       scope.route(options);
     });

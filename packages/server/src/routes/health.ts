@@ -4,7 +4,10 @@ import type { Deps } from "../deps.js";
 import { define } from "./define.js";
 
 const within = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), ms).unref())]);
+  Promise.race([
+    p,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), ms).unref()),
+  ]);
 
 export function healthRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.health, { responses: { 503: api.health.response } }, async ({ reply }) => {

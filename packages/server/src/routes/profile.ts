@@ -19,7 +19,11 @@ export function profileRoutes(app: FastifyInstance, deps: Deps) {
     app,
     deps,
     api.uploadProfileImage,
-    { policy: policies.userBasic, tooLargeMessage: MESSAGES.imageTooLarge, mediaTypeMessage: MESSAGES.imageType },
+    {
+      policy: policies.userBasic,
+      tooLargeMessage: MESSAGES.imageTooLarge,
+      mediaTypeMessage: MESSAGES.imageType,
+    },
     ({ caller, body }) => profile.saveProfileImage(deps, caller.id, body),
   );
   define(app, deps, api.getProfileImage, {}, async ({ caller, reply }) => {

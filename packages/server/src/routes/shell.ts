@@ -1,8 +1,8 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
-import * as settings from "../modules/shell/settings.js";
 import * as shell from "../modules/shell/service.js";
+import * as settings from "../modules/shell/settings.js";
 import { define } from "./define.js";
 
 export function shellRoutes(app: FastifyInstance, deps: Deps) {
@@ -15,6 +15,8 @@ export function shellRoutes(app: FastifyInstance, deps: Deps) {
     shell.brandingByKey(deps, params.organisationKey),
   );
   define(app, deps, api.getDashboardSettings, {}, ({ caller }) => settings.getSettings(deps, caller.id));
-  define(app, deps, api.saveDashboardSettings, {}, ({ caller, body }) => settings.saveSettings(deps, caller.id, body));
+  define(app, deps, api.saveDashboardSettings, {}, ({ caller, body }) =>
+    settings.saveSettings(deps, caller.id, body),
+  );
   define(app, deps, api.intercom, {}, ({ caller }) => shell.supportChatIdentity(deps, caller.id));
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { canUseFeatures, enabledFeatures, isFullMember, type MembershipFacts, trialStatus, userFeatures } from "./membership-rules.js";
+import {
+  canUseFeatures,
+  enabledFeatures,
+  isFullMember,
+  type MembershipFacts,
+  trialStatus,
+  userFeatures,
+} from "./membership-rules.js";
 
 const facts = (over: Partial<MembershipFacts> = {}): MembershipFacts => ({
   accountCreatedDate: "2026-10-01",
@@ -47,11 +54,17 @@ describe("trial status", () => {
   it("full members are neither trial nor expired", () => {
     const f = facts({ tier: "PREMIUM", active: true, trialEndDate: null });
     expect(isFullMember(f, "2026-11-22")).toBe(true);
-    expect(trialStatus(f, "2026-11-22")).toMatchObject({ isTrialUser: false, isTrialExpired: false, deletionDate: null });
+    expect(trialStatus(f, "2026-11-22")).toMatchObject({
+      isTrialUser: false,
+      isTrialExpired: false,
+      deletionDate: null,
+    });
   });
 
   it("a membership past its end date is not full", () => {
-    expect(isFullMember(facts({ tier: "PREMIUM", active: true, membershipEndDate: "2026-11-21" }), "2026-11-22")).toBe(false);
+    expect(
+      isFullMember(facts({ tier: "PREMIUM", active: true, membershipEndDate: "2026-11-21" }), "2026-11-22"),
+    ).toBe(false);
   });
 });
 
@@ -64,7 +77,10 @@ describe("feature access", () => {
   });
 
   it("applies organisation overrides over platform defaults", () => {
-    const enabled = enabledFeatures({ SharedCPD: true, Webinars: true }, { features: { Webinars: false, OrganisationEvents: true }, allFeatures: false });
+    const enabled = enabledFeatures(
+      { SharedCPD: true, Webinars: true },
+      { features: { Webinars: false, OrganisationEvents: true }, allFeatures: false },
+    );
     expect(enabled.SharedCPD).toBe(true);
     expect(enabled.Webinars).toBe(false);
     expect(enabled.OrganisationEvents).toBe(true);

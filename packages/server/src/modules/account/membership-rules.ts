@@ -31,7 +31,12 @@ export interface TrialStatus {
 
 /** Premium or corporate, active, and not past its end date (null = never ends). */
 export function isFullMember(f: MembershipFacts, today: IsoDate): boolean {
-  return f.active && f.tier !== "BASIC" && f.tier !== null && (f.membershipEndDate === null || f.membershipEndDate >= today);
+  return (
+    f.active &&
+    f.tier !== "BASIC" &&
+    f.tier !== null &&
+    (f.membershipEndDate === null || f.membershipEndDate >= today)
+  );
 }
 
 export function trialStatus(f: MembershipFacts, today: IsoDate): TrialStatus {
@@ -41,7 +46,8 @@ export function trialStatus(f: MembershipFacts, today: IsoDate): TrialStatus {
     trialEntriesLimit: TRIAL_ENTRY_LIMIT,
     accountCreatedDate: f.accountCreatedDate,
   };
-  if (isFullMember(f, today)) return { ...base, isTrialUser: false, isTrialExpired: false, deletionDate: null };
+  if (isFullMember(f, today))
+    return { ...base, isTrialUser: false, isTrialExpired: false, deletionDate: null };
   // A lapsed membership (it has an end date) is not a new trial.
   if (f.membershipEndDate !== null) {
     return {
@@ -70,7 +76,8 @@ export function canUseFeatures(f: MembershipFacts, today: IsoDate): boolean {
   return t.isTrialUser && !t.isTrialExpired;
 }
 
-export const trialEntriesRemaining = (t: TrialStatus) => Math.max(0, t.trialEntriesLimit - t.trialEntriesUsed);
+export const trialEntriesRemaining = (t: TrialStatus) =>
+  Math.max(0, t.trialEntriesLimit - t.trialEntriesUsed);
 
 /**
  * The features switched on for a user: platform defaults, then the organisation's

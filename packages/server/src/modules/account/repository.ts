@@ -43,7 +43,11 @@ SELECT u.id, u.email, (u.created_at AT TIME ZONE 'Europe/London')::date AS creat
  WHERE u.id = $1`;
 
 export async function loadAccount(pool: pg.Pool, userId: string): Promise<AccountRow | null> {
-  const { rows } = await pool.query<AccountRow>({ name: "load-account", text: ACCOUNT_SQL, values: [userId] });
+  const { rows } = await pool.query<AccountRow>({
+    name: "load-account",
+    text: ACCOUNT_SQL,
+    values: [userId],
+  });
   return rows[0] ?? null;
 }
 

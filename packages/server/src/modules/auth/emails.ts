@@ -1,7 +1,10 @@
 import { RESET_TOKEN_TTL_MINUTES } from "@cpd/contract";
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 export function passwordResetEmail(to: string, firstName: string, link: string) {
   const greeting = firstName ? `Hello ${firstName},` : "Hello,";
@@ -9,6 +12,6 @@ export function passwordResetEmail(to: string, firstName: string, link: string) 
     to,
     subject: "Reset your CPD password",
     text: `${greeting}\n\nSomeone asked to reset the password of your CPD account. To choose a new password, open this link within ${RESET_TOKEN_TTL_MINUTES} minutes:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail: your password has not changed.\n`,
-    html: `<p>${escape(greeting)}</p><p>Someone asked to reset the password of your CPD account. To choose a new password, open this link within ${RESET_TOKEN_TTL_MINUTES} minutes:</p><p><a href="${escape(link)}">Reset my password</a></p><p>If you did not ask for this, you can ignore this e-mail: your password has not changed.</p>`,
+    html: `<p>${escapeHtml(greeting)}</p><p>Someone asked to reset the password of your CPD account. To choose a new password, open this link within ${RESET_TOKEN_TTL_MINUTES} minutes:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for this, you can ignore this e-mail: your password has not changed.</p>`,
   };
 }

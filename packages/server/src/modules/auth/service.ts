@@ -1,9 +1,9 @@
 // Login, password change and reset, QR (one-time token) login, impersonation.
 import { MESSAGES, OTP_TOKEN_TTL_SECONDS, RESET_TOKEN_TTL_MINUTES } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
+import { sendEmailJob } from "../../jobs/send-email.js";
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.js";
-import { sendEmailJob } from "../../jobs/send-email.js";
 import { passwordResetEmail } from "./emails.js";
 
 export interface LoginAnswer {
@@ -25,7 +25,12 @@ async function sessionFor(
   if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
   const roles = user.roles.map((r) => r.role).sort();
   const token = deps.tokens.issue(
-    { sub: userId, roles, tv: user.tokenVersion, ...(opts.impersonatedBy ? { imp: opts.impersonatedBy } : {}) },
+    {
+      sub: userId,
+      roles,
+      tv: user.tokenVersion,
+      ...(opts.impersonatedBy ? { imp: opts.impersonatedBy } : {}),
+    },
     opts.temporary || Boolean(opts.impersonatedBy),
   );
   return { token, roles };
@@ -43,7 +48,8 @@ export async function login(deps: Deps, email: string, password: string, tempora
   if (!(await verifyPassword(user.credential.passwordHash, password))) {
     throw unauthorized(MESSAGES.invalidCredentials, "INVALID_CREDENTIALS");
   }
-  if (user.organisation && !user.organisation.enabled) throw forbidden(MESSAGES.organisationDisabled, "ORGANISATION_DISABLED");
+  if (user.organisation && !user.organisation.enabled)
+    throw forbidden(MESSAGES.organisationDisabled, "ORGANISATION_DISABLED");
   await deps.prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
   return sessionFor(deps, user.id, { temporary });
 }
@@ -84,7 +90,11 @@ export async function requestReset(deps: Deps, email: string) {
     const id = randomToken();
     const tokenHash = sha256(id);
     await deps.prisma.passwordResetToken.create({
-      data: { tokenHash, userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000) },
+      data: {
+        tokenHash,
+        userId: user.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      },
     });
     const link = `${deps.config.publicUrl}/reset-password/${id}`;
     // Enqueued after the token row is committed; the job id makes a duplicate enqueue harmless.
@@ -121,7 +131,12 @@ export async function createOtp(deps: Deps) {
 /** Called by the logged-in mobile app after scanning the QR code. */
 export async function approveOtp(deps: Deps, userId: string, token: string) {
   const approved = await deps.prisma.otpToken.updateMany({
-    where: { tokenHash: sha256(token), approvedByUserId: null, consumedAt: null, expiresAt: { gt: new Date() } },
+    where: {
+      tokenHash: sha256(token),
+      approvedByUserId: null,
+      consumedAt: null,
+      expiresAt: { gt: new Date() },
+    },
     data: { approvedByUserId: userId, approvedAt: new Date() },
   });
   if (approved.count !== 1) throw notFound(MESSAGES.otpExpired, "OTP_INVALID");
@@ -132,7 +147,8 @@ export async function approveOtp(deps: Deps, userId: string, token: string) {
 export async function otpLogin(deps: Deps, token: string) {
   const tokenHash = sha256(token);
   const row = await deps.prisma.otpToken.findUnique({ where: { tokenHash } });
-  if (!row || row.consumedAt || row.expiresAt <= new Date()) throw new AppError(410, "OTP_EXPIRED", MESSAGES.otpExpired);
+  if (!row || row.consumedAt || row.expiresAt <= new Date())
+    throw new AppError(410, "OTP_EXPIRED", MESSAGES.otpExpired);
   if (!row.approvedByUserId) throw forbidden(MESSAGES.otpPending, "OTP_PENDING");
   const consumed = await deps.prisma.otpToken.updateMany({
     where: { tokenHash, consumedAt: null },
@@ -143,7 +159,10 @@ export async function otpLogin(deps: Deps, token: string) {
 }
 
 export async function impersonate(deps: Deps, adminId: string, email: string) {
-  const user = await deps.prisma.user.findUnique({ where: { email: normaliseEmail(email) }, select: { id: true } });
+  const user = await deps.prisma.user.findUnique({
+    where: { email: normaliseEmail(email) },
+    select: { id: true },
+  });
   if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
   deps.log.warn({ adminId, userId: user.id }, "administrator impersonation");
   return sessionFor(deps, user.id, { impersonatedBy: adminId });

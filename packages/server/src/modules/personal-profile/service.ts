@@ -1,5 +1,5 @@
 // Professional information, the organisation's locked fields, and tags.
-import { type BodyOf, LOCKABLE_FIELDS, MESSAGES, type ResponseOf, type api } from "@cpd/contract";
+import { type api, type BodyOf, type LOCKABLE_FIELDS, MESSAGES, type ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { notFound } from "../../lib/errors.js";
@@ -29,7 +29,9 @@ async function load(deps: Deps, userId: string) {
     where: { id: userId },
     select: {
       personal: true,
-      organisation: { select: { id: true, name: true, cpdHours: true, startDate: true, reportInterval: true } },
+      organisation: {
+        select: { id: true, name: true, cpdHours: true, startDate: true, reportInterval: true },
+      },
     },
   });
   if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
@@ -72,11 +74,13 @@ export async function putPersonalProfile(deps: Deps, userId: string, body: Updat
     const v = body[f];
     if (v !== undefined) data[f] = v?.trim() ? v.trim() : null;
   }
-  if (body.interests !== undefined) data.interests = [...new Set(body.interests.map((i) => i.trim()).filter(Boolean))];
+  if (body.interests !== undefined)
+    data.interests = [...new Set(body.interests.map((i) => i.trim()).filter(Boolean))];
   // Locked fields are the organisation's: silently keep them as they are.
   if (body.hoursPerYear !== undefined && !locked.has("hoursPerYear")) data.hoursPerYear = body.hoursPerYear;
   if (body.startDate !== undefined && !locked.has("startDate")) data.startDate = toDateColumn(body.startDate);
-  if (body.reportInterval !== undefined && !locked.has("reportInterval")) data.reportInterval = body.reportInterval;
+  if (body.reportInterval !== undefined && !locked.has("reportInterval"))
+    data.reportInterval = body.reportInterval;
   await deps.prisma.personalProfile.upsert({ where: { userId }, update: data, create: { userId, ...data } });
   return getPersonalProfile(deps, userId);
 }

@@ -27,7 +27,8 @@ export function validateBasicDetails(input: BasicDetailsInput) {
   if (!lastName) throw badRequest(MESSAGES.lastNameEmpty, "LAST_NAME_EMPTY");
   const mobileNumber = blankToNull(input.mobileNumber);
   // UK numbers may be written nationally (07…); others need their +country code.
-  if (mobileNumber && !isValidPhoneNumber(mobileNumber, "GB")) throw badRequest(MESSAGES.invalidMobile, "INVALID_MOBILE");
+  if (mobileNumber && !isValidPhoneNumber(mobileNumber, "GB"))
+    throw badRequest(MESSAGES.invalidMobile, "INVALID_MOBILE");
   const alternativeEmail = blankToNull(input.alternativeEmail)?.toLowerCase() ?? null;
   if (alternativeEmail && !looksLikeEmail(alternativeEmail)) {
     throw badRequest("Please enter a valid email address", "INVALID_EMAIL");

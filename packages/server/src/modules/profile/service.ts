@@ -1,6 +1,7 @@
 // The profile: basic details, membership, image and governing bodies.
-import { GOVERNING_BODIES, MESSAGES, type ResponseOf, type api } from "@cpd/contract";
+
 import type { Readable } from "node:stream";
+import { type api, GOVERNING_BODIES, MESSAGES, type ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { dateColumn } from "../../lib/dates.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
@@ -30,7 +31,8 @@ export async function getProfile(deps: Deps, userId: string): Promise<Profile> {
     fullMember: isFullMember(facts, today),
     tags: a.tags,
     hasImage: a.has_image,
-    organisation: a.organisation_id !== null ? { id: a.organisation_id, name: a.organisation_name ?? "" } : null,
+    organisation:
+      a.organisation_id !== null ? { id: a.organisation_id, name: a.organisation_name ?? "" } : null,
     trialStatus: trialStatus(facts, today),
   };
 }
@@ -73,7 +75,15 @@ const membershipAnswer = (m: {
 export async function getMembership(deps: Deps, userId: string): Promise<Membership> {
   const m = await deps.prisma.membership.findUnique({ where: { userId } });
   if (!m) {
-    return { tier: "BASIC", active: false, memberSince: null, endDate: null, autoRenew: false, membershipSource: null, cancellable: false };
+    return {
+      tier: "BASIC",
+      active: false,
+      memberSince: null,
+      endDate: null,
+      autoRenew: false,
+      membershipSource: null,
+      cancellable: false,
+    };
   }
   return membershipAnswer(m);
 }
@@ -104,11 +114,18 @@ export async function getProfileImage(
   deps: Deps,
   userId: string,
 ): Promise<{ body: Readable; contentType: string; contentLength?: number }> {
-  const p = await deps.prisma.profile.findUnique({ where: { userId }, select: { imageKey: true, imageContentType: true } });
+  const p = await deps.prisma.profile.findUnique({
+    where: { userId },
+    select: { imageKey: true, imageContentType: true },
+  });
   if (!p?.imageKey) throw notFound("No profile image has been uploaded", "NO_IMAGE");
   const obj = await deps.storage.get(p.imageKey);
   if (!obj) throw notFound("No profile image has been uploaded", "NO_IMAGE");
-  return { body: obj.body, contentType: p.imageContentType ?? "application/octet-stream", contentLength: obj.contentLength };
+  return {
+    body: obj.body,
+    contentType: p.imageContentType ?? "application/octet-stream",
+    contentLength: obj.contentLength,
+  };
 }
 
 export const governingBodyOptions = () => [...GOVERNING_BODIES];
@@ -122,7 +139,8 @@ export async function getGoverningBodies(deps: Deps, userId: string) {
 export async function putGoverningBodies(deps: Deps, userId: string, names: string[]) {
   const allowed = new Set<string>(GOVERNING_BODIES);
   const unknown = names.filter((n) => !allowed.has(n));
-  if (unknown.length) throw badRequest(`Unknown governing body: ${unknown.join(", ")}`, "UNKNOWN_GOVERNING_BODY");
+  if (unknown.length)
+    throw badRequest(`Unknown governing body: ${unknown.join(", ")}`, "UNKNOWN_GOVERNING_BODY");
   const governingBodies = [...new Set(names)];
   await deps.prisma.profile.update({ where: { userId }, data: { governingBodies } });
   return governingBodies;

@@ -1,10 +1,17 @@
 // What the application shell loads: features, usage, branding, dashboard
 // settings and the support chat identity.
-import { FREE_STORAGE_BYTES, MESSAGES, type ResponseOf, TRIAL_ENTRY_LIMIT, type api } from "@cpd/contract";
+import { type api, FREE_STORAGE_BYTES, MESSAGES, type ResponseOf, TRIAL_ENTRY_LIMIT } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { signHs256 } from "../../lib/crypto.js";
 import { forbidden, notFound } from "../../lib/errors.js";
-import { canUseFeatures, enabledFeatures, isFullMember, loadAccount, membershipFacts, userFeatures } from "../account/index.js";
+import {
+  canUseFeatures,
+  enabledFeatures,
+  isFullMember,
+  loadAccount,
+  membershipFacts,
+  userFeatures,
+} from "../account/index.js";
 
 type Branding = ResponseOf<typeof api.branding>;
 
@@ -21,7 +28,10 @@ async function organisationOf(deps: Deps, userId: string) {
 
 export async function features(deps: Deps, userId: string) {
   const [flags, org] = await Promise.all([platformFlags(deps), organisationOf(deps, userId)]);
-  return enabledFeatures(flags, org ? { features: org.features as Record<string, boolean>, allFeatures: org.allFeatures } : null);
+  return enabledFeatures(
+    flags,
+    org ? { features: org.features as Record<string, boolean>, allFeatures: org.allFeatures } : null,
+  );
 }
 
 export async function featuresForUser(deps: Deps, userId: string) {

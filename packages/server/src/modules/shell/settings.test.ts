@@ -3,7 +3,10 @@ import { DEFAULT_SETTINGS, effectiveSettings } from "./settings.js";
 
 describe("dashboard settings", () => {
   it("fills missing and mistyped keys from the defaults", () => {
-    const s = effectiveSettings({ dashboardMode: "basic", dashboardWidgets: { sharedCPD: false, calendar: "yes" } }, null);
+    const s = effectiveSettings(
+      { dashboardMode: "basic", dashboardWidgets: { sharedCPD: false, calendar: "yes" } },
+      null,
+    );
     expect(s.dashboardMode).toBe("basic");
     expect(s.dashboardWidgets.sharedCPD).toBe(false);
     expect(s.dashboardWidgets.calendar).toBe(true);

@@ -1,6 +1,6 @@
 // Dashboard settings: the person's choices, with what their organisation
 // decides applied on top and reported as locked.
-import { type BodyOf, type ResponseOf, type api, DashboardSettings } from "@cpd/contract";
+import { type api, type BodyOf, DashboardSettings, type ResponseOf } from "@cpd/contract";
 import { Value } from "@sinclair/typebox/value";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
@@ -55,7 +55,11 @@ export function effectiveSettings(stored: unknown, org: OrgSettings | null): Ans
   return {
     ...base,
     allFeatures: org.allFeatures,
-    dashboardWidgets: { ...base.dashboardWidgets, reflection: org.widgetReflection, supervision: org.widgetSupervision },
+    dashboardWidgets: {
+      ...base.dashboardWidgets,
+      reflection: org.widgetReflection,
+      supervision: org.widgetSupervision,
+    },
     logoutTimer: { enabled: org.logoutTimerEnabled || base.logoutTimer.enabled },
     lockedByOrganisation: locked,
   };
@@ -76,6 +80,10 @@ export async function getSettings(deps: Deps, userId: string): Promise<Answer> {
 
 export async function saveSettings(deps: Deps, userId: string, body: Settings): Promise<Answer> {
   const settings = body as unknown as Prisma.InputJsonValue;
-  await deps.prisma.dashboardSettings.upsert({ where: { userId }, update: { settings }, create: { userId, settings } });
+  await deps.prisma.dashboardSettings.upsert({
+    where: { userId },
+    update: { settings },
+    create: { userId, settings },
+  });
   return getSettings(deps, userId);
 }

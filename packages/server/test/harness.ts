@@ -1,0 +1,135 @@
+// Integration harness: the real app on the real PostgreSQL, Redis, S3 server and
+// SMTP catcher named by the environment (scripts/test sets up a private namespace).
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import type { Deps } from "../src/deps.js";
+import { hashPassword } from "../src/lib/crypto.js";
+import { createResources } from "../src/resources.js";
+
+export const PASSWORD = "Correct-Horse-1";
+
+export function testConfig() {
+  return loadConfig({
+    JWT_SECRET: "integration-test-secret-integration-test-secret",
+    SUPPORT_CHAT_SECRET: "integration-support-chat-secret",
+    ...process.env,
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+  });
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  deps: Deps;
+}
+
+/** Builds one app per test file, closed after the file. */
+export function useApp(): Harness {
+  const h = {} as Harness;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const res = await createResources(testConfig());
+    close = res.close;
+    await res.deps.storage.ensureBucket();
+    h.deps = res.deps;
+    h.app = await buildApp(res.deps);
+  });
+  afterAll(async () => {
+    await h.app?.close();
+    await close?.();
+  });
+  return h;
+}
+
+let passwordHash: Promise<string> | undefined;
+
+export interface UserOptions {
+  tier?: "BASIC" | "PREMIUM" | "CORPORATE";
+  trialEnd?: string | null;
+  createdAt?: string;
+  roles?: string[];
+  organisationId?: number;
+  membershipEnd?: string | null;
+  cancellable?: boolean;
+  firstName?: string;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/** A fresh user of its own for each test: tests never share or clean up data. */
+export async function createUser(deps: Deps, o: UserOptions = {}): Promise<TestUser> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const email = `user-${randomUUID()}@test.example`;
+  const tier = o.tier ?? "PREMIUM";
+  const active = tier !== "BASIC";
+  const day = (d: string) => new Date(`${d}T00:00:00Z`);
+  const user = await deps.prisma.user.create({
+    data: {
+      email,
+      createdAt: o.createdAt ? new Date(`${o.createdAt}T12:00:00Z`) : new Date(),
+      organisationId: o.organisationId,
+      credential: { create: { passwordHash: await passwordHash } },
+      roles: { create: (o.roles ?? ["User-Basic"]).map((role) => ({ role })) },
+      profile: { create: { firstName: o.firstName ?? "Test", lastName: "User", governingBodies: ["HCPC"] } },
+      membership: {
+        create: {
+          tier,
+          active,
+          endDate: o.membershipEnd ? day(o.membershipEnd) : null,
+          cancellable: o.cancellable ?? false,
+          autoRenew: o.cancellable ?? false,
+        },
+      },
+      ...(o.trialEnd ? { trial: { create: { startDate: new Date(), endDate: day(o.trialEnd) } } } : {}),
+    },
+  });
+  const token = deps.tokens.issue({ sub: user.id, roles: o.roles ?? ["User-Basic"], tv: 0 });
+  return { id: user.id, email, token };
+}
+
+export async function createOrganisation(deps: Deps, data: Record<string, unknown> = {}) {
+  return deps.prisma.organisation.create({
+    data: { key: `org-${randomUUID().slice(0, 8)}`, name: "Test Trust", ...data },
+  });
+}
+
+/** inject() with an optional bearer token and JSON body. */
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions["method"],
+  url: string,
+  opts: {
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    payload?: Buffer | string;
+    ip?: string;
+  } = {},
+) {
+  const res = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    ...(opts.payload !== undefined
+      ? { payload: opts.payload }
+      : opts.body !== undefined
+        ? { payload: opts.body as object }
+        : {}),
+    remoteAddress: opts.ip ?? "127.0.0.1",
+  });
+  return {
+    status: res.statusCode,
+    body: res.headers["content-type"]?.toString().includes("json") ? res.json() : res.body,
+    res,
+  };
+}
+
+export const randomIp = () =>
+  `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

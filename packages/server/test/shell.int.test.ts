@@ -1,0 +1,202 @@
+import { api, type EndpointDef } from "@cpd/contract";
+import { describe, expect, it } from "vitest";
+import { verifyHs256 } from "../src/lib/crypto.js";
+import { addMonths, todayInLondon } from "../src/lib/dates.js";
+import { call, createOrganisation, createUser, testConfig, useApp } from "./harness.js";
+
+const h = useApp();
+const inAMonth = () => addMonths(todayInLondon(), 1);
+
+describe("every authenticated call", () => {
+  const endpoints = Object.values(api as Record<string, EndpointDef>).filter((e) => e.auth);
+  const path = (e: EndpointDef) => e.path.replace(/:(\w+)/g, "x$1");
+
+  it.each(endpoints.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    "%s answers 401 without a token",
+    async (_, e) => {
+      const res = await call(h.app, e.method, path(e));
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ statusCode: 401, code: "UNAUTHORIZED" });
+    },
+  );
+
+  it("answers 401 for a forged or malformed token", async () => {
+    const token = (await createUser(h.deps)).token;
+    const at = token.lastIndexOf(".") + 5;
+    const forged = token.slice(0, at) + (token[at] === "A" ? "B" : "A") + token.slice(at + 1);
+    expect((await call(h.app, "GET", "/usage", { token: forged })).status).toBe(401);
+    expect((await call(h.app, "GET", "/usage", { token: "not.a.jwt" })).status).toBe(401);
+  });
+});
+
+describe("GET features and features/user", () => {
+  it("lets full members and unexpired trials use features, not basic members", async () => {
+    await h.deps.prisma.featureFlag.upsert({
+      where: { name: "SharedCPD" },
+      update: { enabled: true },
+      create: { name: "SharedCPD" },
+    });
+    const premium = await createUser(h.deps);
+    const trial = await createUser(h.deps, { tier: "BASIC", trialEnd: inAMonth() });
+    const expired = await createUser(h.deps, {
+      tier: "BASIC",
+      trialEnd: "2026-01-01",
+      createdAt: "2025-10-01",
+    });
+    const basic = await createUser(h.deps, { tier: "BASIC" });
+    const features = async (t: string) =>
+      (await call(h.app, "GET", "/features/user", { token: t })).body.SharedCPD;
+    expect(await features(premium.token)).toBe(true);
+    expect(await features(trial.token)).toBe(true);
+    expect(await features(expired.token)).toBe(false);
+    expect(await features(basic.token)).toBe(false);
+    // The platform switches stay visible to everyone.
+    expect((await call(h.app, "GET", "/features", { token: basic.token })).body.SharedCPD).toBe(true);
+  });
+
+  it("applies the organisation's feature overrides", async () => {
+    const org = await createOrganisation(h.deps, { features: { OrganisationUserReview: true } });
+    const member = await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id });
+    const outsider = await createUser(h.deps);
+    expect(
+      (await call(h.app, "GET", "/features/user", { token: member.token })).body.OrganisationUserReview,
+    ).toBe(true);
+    expect(
+      (await call(h.app, "GET", "/features/user", { token: outsider.token })).body.OrganisationUserReview,
+    ).toBe(false);
+  });
+});
+
+describe("GET usage", () => {
+  it("counts entries and stored bytes, with limits only for non-premium users", async () => {
+    const basic = await createUser(h.deps, { tier: "BASIC", trialEnd: inAMonth() });
+    await h.deps.prisma.entry.createMany({
+      data: [1, 2, 3].map(() => ({ userId: basic.id, type: "diary" })),
+    });
+    await h.deps.prisma.storedFile.create({
+      data: {
+        userId: basic.id,
+        storageKey: `files/${basic.id}`,
+        filename: "a.pdf",
+        contentType: "application/pdf",
+        size: 1234,
+      },
+    });
+    const res = await call(h.app, "GET", "/usage", { token: basic.token });
+    expect(res.body).toEqual({ entries: 3, storage: 1234, entriesLimit: 5, storageLimit: 100_000_000 });
+    const premium = await createUser(h.deps);
+    expect((await call(h.app, "GET", "/usage", { token: premium.token })).body).toEqual({
+      entries: 0,
+      storage: 0,
+      entriesLimit: null,
+      storageLimit: null,
+    });
+  });
+});
+
+describe("branding", () => {
+  it("answers the member's organisation branding, and empty branding otherwise", async () => {
+    const org = await createOrganisation(h.deps, {
+      logoUrl: "https://logo.example/x.png",
+      colourHex: "#005EB8",
+      usesOauth: true,
+      videoUrl: "https://video.example/v",
+    });
+    const member = await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id });
+    const b = await call(h.app, "GET", "/branding", { token: member.token });
+    expect(b.body).toMatchObject({
+      organisationId: org.id,
+      logoUrl: "https://logo.example/x.png",
+      colourHex: "#005EB8",
+      usesOauth: true,
+    });
+    expect((await call(h.app, "GET", "/branding/welcome-video", { token: member.token })).body.videoUrl).toBe(
+      "https://video.example/v",
+    );
+    const solo = await createUser(h.deps);
+    expect((await call(h.app, "GET", "/branding", { token: solo.token })).body).toMatchObject({
+      organisationId: null,
+      logoUrl: null,
+      usesOauth: false,
+    });
+  });
+
+  it("serves public branding by key: 404 for an unknown key, 403 for a disabled organisation, 400 for a malformed one", async () => {
+    const org = await createOrganisation(h.deps, { colourHex: "#123456" });
+    expect((await call(h.app, "GET", `/branding/${org.key}`)).body.colourHex).toBe("#123456");
+    expect((await call(h.app, "GET", "/branding/no-such-organisation")).status).toBe(404);
+    const off = await createOrganisation(h.deps, { enabled: false });
+    const disabled = await call(h.app, "GET", `/branding/${off.key}`);
+    expect(disabled.status).toBe(403);
+    expect(disabled.body.message).toBe("Your organisation is not enabled. Please contact support");
+    expect((await call(h.app, "GET", "/branding/Bad%20Key!")).status).toBe(400);
+  });
+});
+
+describe("settings/dashboard", () => {
+  it("saves the person's settings and answers them back", async () => {
+    const u = await createUser(h.deps);
+    const current = (await call(h.app, "GET", "/settings/dashboard", { token: u.token })).body;
+    const { lockedByOrganisation: _, ...settings } = current;
+    settings.dashboardMode = "basic";
+    settings.dashboardWidgets.sharedCPD = false;
+    const saved = await call(h.app, "POST", "/settings/dashboard", { token: u.token, body: settings });
+    expect(saved.status).toBe(200);
+    const again = (await call(h.app, "GET", "/settings/dashboard", { token: u.token })).body;
+    expect(again.dashboardMode).toBe("basic");
+    expect(again.dashboardWidgets.sharedCPD).toBe(false);
+  });
+
+  it("refuses incomplete or mistyped settings", async () => {
+    const u = await createUser(h.deps);
+    const res = await call(h.app, "POST", "/settings/dashboard", {
+      token: u.token,
+      body: { dashboardMode: "fancy" },
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("applies and locks the organisation's choices", async () => {
+    const org = await createOrganisation(h.deps, { widgetReflection: false, logoutTimerEnabled: true });
+    const u = await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id });
+    const s = (await call(h.app, "GET", "/settings/dashboard", { token: u.token })).body;
+    expect(s.dashboardWidgets.reflection).toBe(false);
+    expect(s.logoutTimer.enabled).toBe(true);
+    expect(s.lockedByOrganisation).toEqual(
+      expect.arrayContaining(["dashboardWidgets.reflection", "logoutTimer.enabled"]),
+    );
+  });
+});
+
+describe("GET user-account/user/intercom", () => {
+  it("answers the name and a token signed with the server's secret", async () => {
+    const u = await createUser(h.deps, { firstName: "Nia" });
+    const res = await call(h.app, "GET", "/user-account/user/intercom", { token: u.token });
+    expect(res.body.name).toBe("Nia User");
+    const claims = verifyHs256(res.body.token, testConfig().supportChatSecret);
+    expect(claims).toMatchObject({ user_id: u.id, email: u.email });
+    expect(verifyHs256(res.body.token, "some-other-secret-value")).toBeNull();
+  });
+});
+
+describe("GET health and the API documentation", () => {
+  it("reports PostgreSQL, Redis and S3", async () => {
+    const res = await call(h.app, "GET", "/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", checks: { postgres: "ok", redis: "ok", s3: "ok" } });
+  });
+
+  it("publishes every contract call in the OpenAPI document", async () => {
+    const doc = (await call(h.app, "GET", "/docs/json")).body;
+    for (const e of Object.values(api as Record<string, EndpointDef>)) {
+      const p = `/api${e.path.replace(/:(\w+)/g, "{$1}")}`;
+      expect(doc.paths[p]?.[e.method.toLowerCase()], `${e.method} ${p}`).toBeDefined();
+    }
+  });
+
+  it("answers unknown API paths with the JSON envelope", async () => {
+    const res = await call(h.app, "GET", "/no-such-call");
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("ROUTE_NOT_FOUND");
+  });
+});
