@@ -133,7 +133,7 @@ describe("password reset through the real e-mail", () => {
       const unknown = await call(h.app, "POST", "/auth/reset", {
         body: { email: "nobody-here@test.example" },
       });
-      const known = await call(h.app, "POST", "/auth/reset", { body: { email: u.email } });
+      const known = await call(h.app, "POST", "/auth/reset", { ip: randomIp(), body: { email: u.email } });
       expect(known.status).toBe(200);
       expect(known.body.message).toBe(unknown.body.message);
 
@@ -179,7 +179,7 @@ describe("password reset through the real e-mail", () => {
 describe("QR login: auth/otp, auth/otp/approve, auth/otp/login", () => {
   it("answers 403 until approved, then logs in once as the approving user", async () => {
     const u = await createUser(h.deps);
-    const otp = await call(h.app, "POST", "/auth/otp");
+    const otp = await call(h.app, "POST", "/auth/otp", { ip: randomIp() });
     expect(otp.status).toBe(200);
     const pending = await call(h.app, "POST", "/auth/otp/login", { body: { token: otp.body.token } });
     expect(pending.status).toBe(403);
@@ -202,7 +202,7 @@ describe("QR login: auth/otp, auth/otp/approve, auth/otp/login", () => {
   });
 
   it("refuses expired and unknown tokens with a message, not a 403", async () => {
-    const otp = await call(h.app, "POST", "/auth/otp");
+    const otp = await call(h.app, "POST", "/auth/otp", { ip: randomIp() });
     await h.deps.prisma.otpToken.updateMany({ where: {}, data: {} });
     const { sha256 } = await import("../src/lib/crypto.js");
     await h.deps.prisma.otpToken.update({

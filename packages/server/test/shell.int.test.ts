@@ -1,5 +1,7 @@
 import { api, type EndpointDef } from "@cpd/contract";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { OPENAPI_FILE, renderOpenApi } from "../src/openapi.js";
 import { verifyHs256 } from "../src/lib/crypto.js";
 import { addMonths, todayInLondon } from "../src/lib/dates.js";
 import { call, createOrganisation, createUser, testConfig, useApp } from "./harness.js";
@@ -192,6 +194,11 @@ describe("GET health and the API documentation", () => {
       const p = `/api${e.path.replace(/:(\w+)/g, "{$1}")}`;
       expect(doc.paths[p]?.[e.method.toLowerCase()], `${e.method} ${p}`).toBeDefined();
     }
+  });
+
+  it("matches the committed openapi.json (run `pnpm --filter @cpd/server openapi` after changing the contract)", async () => {
+    const doc = (await call(h.app, "GET", "/docs/json")).body;
+    expect(renderOpenApi(doc)).toBe(readFileSync(OPENAPI_FILE, "utf8"));
   });
 
   it("answers unknown API paths with the JSON envelope", async () => {

@@ -27,13 +27,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     if (hasSpa && req.method === "GET" && !url.startsWith("/api")) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply
-      .code(404)
-      .send({
-        statusCode: 404,
-        error: "Not Found",
-        message: `No route ${req.method} ${url}`,
-        code: "ROUTE_NOT_FOUND",
-      });
+    return reply.code(404).send({
+      statusCode: 404,
+      error: "Not Found",
+      message: `No route ${req.method} ${url}`,
+      code: "ROUTE_NOT_FOUND",
+    });
   });
 }
