@@ -4,9 +4,12 @@ export type IsoDate = string;
 
 export const toIsoDate = (d: Date): IsoDate => d.toISOString().slice(0, 10);
 
+// Building an Intl formatter is costly; one is shared (it is used on hot paths).
+const londonDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+
 /** Today in Europe/London, where the product's users keep their records. */
 export function todayInLondon(now = new Date()): IsoDate {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
+  return londonDate.format(now);
 }
 
 export function addMonths(date: IsoDate, months: number): IsoDate {
