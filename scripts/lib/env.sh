@@ -1,0 +1,120 @@
+# shellcheck shell=bash
+# Local defaults for ./scripts/start and ./scripts/test. Sourced, never executed.
+# Every value already set in the environment wins; see .env.example and README.md
+# for what each variable means. The server validates them all at boot.
+#
+# ROOT must be set by the caller (the repository root).
+
+: "${ROOT:?ROOT must be set before sourcing scripts/lib/env.sh}"
+
+# --- server -------------------------------------------------------------------
+export NODE_ENV="${NODE_ENV:-development}"
+export HOST="${HOST:-0.0.0.0}"
+export PORT="${PORT:-3000}"
+export LOG_LEVEL="${LOG_LEVEL:-info}"
+export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/cpd}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
+export REDIS_PREFIX="${REDIS_PREFIX:-cpd}"
+# Local-only secrets: fine for a laptop, never for a deployment (docker compose reads .env).
+export JWT_SECRET="${JWT_SECRET:-local-development-jwt-secret-not-for-production}"
+export SUPPORT_CHAT_SECRET="${SUPPORT_CHAT_SECRET:-local-development-support-chat-secret}"
+export PUBLIC_URL="${PUBLIC_URL:-http://localhost:${PORT}}"
+export CORS_ORIGINS="${CORS_ORIGINS:-http://localhost:${PORT},http://127.0.0.1:${PORT},http://localhost:5173}"
+export WEB_DIST="${WEB_DIST:-${ROOT}/packages/web/dist}"
+export WELCOME_VIDEO_URL="${WELCOME_VIDEO_URL:-}"
+
+# --- local services (scripts/services.mjs) -------------------------------------
+export SERVICES_HOST="${SERVICES_HOST:-127.0.0.1}"
+export S3_PORT="${S3_PORT:-4569}"
+export S3_DATA_DIR="${S3_DATA_DIR:-${ROOT}/.data/s3}"
+export MAILDEV_WEB_PORT="${MAILDEV_WEB_PORT:-1080}"
+export MAILDEV_DATA_DIR="${MAILDEV_DATA_DIR:-${ROOT}/.data/maildev}"
+
+export S3_ENDPOINT="${S3_ENDPOINT:-http://127.0.0.1:${S3_PORT}}"
+export S3_REGION="${S3_REGION:-us-east-1}"
+export S3_BUCKET="${S3_BUCKET:-cpd}"
+export S3_ACCESS_KEY_ID="${S3_ACCESS_KEY_ID:-S3RVER}"
+export S3_SECRET_ACCESS_KEY="${S3_SECRET_ACCESS_KEY:-S3RVER}"
+export S3_FORCE_PATH_STYLE="${S3_FORCE_PATH_STYLE:-true}"
+
+export SMTP_HOST="${SMTP_HOST:-127.0.0.1}"
+export SMTP_PORT="${SMTP_PORT:-1025}"
+export SMTP_USER="${SMTP_USER:-}"
+export SMTP_PASSWORD="${SMTP_PASSWORD:-}"
+export SMTP_SECURE="${SMTP_SECURE:-false}"
+export MAIL_FROM="${MAIL_FROM:-CPD <no-reply@cpd.local>}"
+
+# --- helpers -------------------------------------------------------------------
+log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
+warn() { printf '\033[1;33m!!\033[0m %s\n' "$*" >&2; }
+
+# wait_http URL SECONDS [PID]: poll URL until it answers 2xx; give up after SECONDS
+# or as soon as PID (the process expected to serve it) has exited.
+wait_http() {
+  local url="$1" secs="${2:-60}" pid="${3:-}" i
+  for ((i = 0; i < secs * 4; i++)); do
+    if curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null; then return 0; fi
+    if [[ -n "$pid" ]] && ! kill -0 "$pid" 2>/dev/null; then return 1; fi
+    sleep 0.25
+  done
+  return 1
+}
+
+# wait_line FILE PATTERN SECONDS [PID]: wait until FILE contains PATTERN.
+wait_line() {
+  local file="$1" pattern="$2" secs="${3:-30}" pid="${4:-}" i
+  for ((i = 0; i < secs * 4; i++)); do
+    if grep -q -- "$pattern" "$file" 2>/dev/null; then return 0; fi
+    if [[ -n "$pid" ]] && ! kill -0 "$pid" 2>/dev/null; then return 1; fi
+    sleep 0.25
+  done
+  return 1
+}
+
+# stop_group PID...: SIGTERM each process group, wait up to 10 s, then SIGKILL what is left.
+# The children were started with `setsid`, so PID is also their process-group id.
+stop_group() {
+  local pid i alive
+  for pid in "$@"; do
+    [[ -n "$pid" ]] && kill -TERM -- "-$pid" 2>/dev/null || true
+  done
+  for ((i = 0; i < 40; i++)); do
+    alive=0
+    for pid in "$@"; do
+      [[ -n "$pid" ]] && kill -0 -- "-$pid" 2>/dev/null && alive=1
+    done
+    ((alive)) || return 0
+    sleep 0.25
+  done
+  for pid in "$@"; do
+    [[ -n "$pid" ]] && kill -KILL -- "-$pid" 2>/dev/null || true
+  done
+  return 0
+}
+
+# ensure_pnpm: install pnpm 10 through npm when it is missing (corepack's signature check fails here).
+ensure_pnpm() {
+  if ! command -v pnpm >/dev/null 2>&1; then
+    log "installing pnpm 10 (npm install -g pnpm@10)"
+    npm install -g pnpm@10 >/dev/null
+  fi
+}
+
+# install_deps: pnpm install from the lockfile (plain install when there is no lockfile).
+install_deps() {
+  ensure_pnpm
+  local args=(install --reporter=append-only)
+  if [[ -f "$ROOT/pnpm-lock.yaml" ]]; then
+    args+=(--frozen-lockfile)
+  else
+    warn "no pnpm-lock.yaml: running a plain pnpm install"
+  fi
+  log "pnpm ${args[*]}"
+  local out rc=0
+  out="$(cd "$ROOT" && pnpm "${args[@]}" 2>&1)" || rc=$?
+  if ((rc != 0)); then
+    printf '%s\n' "$out" >&2
+    return "$rc"
+  fi
+  printf '%s\n' "$out" | tail -n 3 >&2
+}
