@@ -17,7 +17,7 @@ export interface EndpointDef {
   query?: TSchema;
   body?: TSchema;
   /** Raw request body (uploads): the body is a stream, not JSON. */
-  rawBody?: { contentTypes: string[]; maxBytes: number };
+  rawBody?: { contentTypes: string[]; maxBytes: number; stream?: boolean };
   response: TSchema;
   /** Status of the successful answer (200 unless stated). */
   status?: 200 | 201 | 204;

@@ -1,7 +1,11 @@
 export * from "./auth.js";
 export * from "./constants.js";
 export * from "./endpoint.js";
+export * from "./entries.js";
+export * from "./files.js";
+export * from "./forms.js";
 export * from "./personal-profile.js";
 export * from "./profile.js";
 export * as api from "./registry.js";
+export * from "./shared-cpd.js";
 export * from "./shell.js";

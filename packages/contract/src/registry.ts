@@ -11,6 +11,29 @@ export {
   otpLogin,
   requestReset,
 } from "./auth.js";
+export {
+  createEntry,
+  deleteEntry,
+  detachEvidence,
+  entryMetadata,
+  entryPdf,
+  getEntryTags,
+  listEntries,
+  putEntryTags,
+  updateEntry,
+} from "./entries.js";
+export {
+  createDocument,
+  deleteDocument,
+  deleteFile,
+  downloadFile,
+  listDocuments,
+  listFiles,
+  renameFile,
+  unassignedFiles,
+  uploadFile,
+} from "./files.js";
+export { diaryForm, entryForm, reflectionForm, supervisionForm } from "./forms.js";
 export { getPersonalProfile, getTags, putPersonalProfile, putTags } from "./personal-profile.js";
 export {
   cancelMembership,
@@ -23,6 +46,14 @@ export {
   updateProfile,
   uploadProfileImage,
 } from "./profile.js";
+export {
+  listSharedCpd,
+  removeUpvote,
+  sharedCpdCategories,
+  shareEntry,
+  unshare,
+  upvote,
+} from "./shared-cpd.js";
 export {
   branding,
   brandingByKey,

@@ -15,7 +15,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function start(mode: "app" | "bare", port: number) {
-  const child = fork(path.join(here, "serve.ts"), [mode, String(port)], { execArgv: ["--import", "tsx"], env: process.env });
+  const child = fork(path.join(here, "serve.ts"), [mode, String(port)], {
+    execArgv: ["--import", "tsx"],
+    env: process.env,
+  });
   await new Promise<void>((resolve, reject) => {
     child.once("message", () => resolve());
     child.once("exit", (code) => reject(new Error(`${mode} server exited with ${code}`)));
@@ -26,15 +29,23 @@ async function start(mode: "app" | "bare", port: number) {
 async function load(url: string, headers: Record<string, string> = {}) {
   await autocannon({ url, connections: 50, duration: 2, headers }); // warm-up
   const r = await autocannon({ url, connections: 50, duration: DURATION, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: "silent" });
 const { deps, close } = await createResources(config);
-const user = await deps.prisma.user.findUnique({ where: { email: "demo@example.org" }, include: { roles: true } });
+const user = await deps.prisma.user.findUnique({
+  where: { email: "demo@example.org" },
+  include: { roles: true },
+});
 if (!user) throw new Error("Seed the database first (demo@example.org is missing).");
-const token = deps.tokens.issue({ sub: user.id, roles: user.roles.map((r) => r.role), tv: user.tokenVersion });
+const token = deps.tokens.issue({
+  sub: user.id,
+  roles: user.roles.map((r) => r.role),
+  tv: user.tokenVersion,
+});
 await close();
 
 const bare = await start("bare", 3901);
@@ -57,7 +68,9 @@ try {
   const html = readFileSync(path.join(dist, "index.html"), "utf8");
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
   const gz = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f))).length, 0);
-  console.log(`login page JavaScript: ${files.length} files, ${(gz / 1024).toFixed(1)} KB gzipped (target <= 200 KB) ${gz <= 200 * 1024 ? "OK" : "OVER TARGET"}`);
+  console.log(
+    `login page JavaScript: ${files.length} files, ${(gz / 1024).toFixed(1)} KB gzipped (target <= 200 KB) ${gz <= 200 * 1024 ? "OK" : "OVER TARGET"}`,
+  );
 } catch {
   console.log("login page JavaScript: build the SPA first (pnpm --filter @cpd/web build)");
 }

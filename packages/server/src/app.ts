@@ -14,8 +14,11 @@ import { authPlugin } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerSpa } from "./plugins/spa.js";
 import { authRoutes } from "./routes/auth.js";
+import { entryRoutes } from "./routes/entries.js";
+import { fileRoutes } from "./routes/files.js";
 import { healthRoutes } from "./routes/health.js";
 import { profileRoutes } from "./routes/profile.js";
+import { sharedCpdRoutes } from "./routes/shared-cpd.js";
 import { shellRoutes } from "./routes/shell.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,7 +49,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     logger: opts.logger ?? false,
     trustProxy: true,
     ajv: {
-      customOptions: { removeAdditional: "all", coerceTypes: "array", useDefaults: true, allErrors: false },
+      customOptions: { removeAdditional: "all", coerceTypes: true, useDefaults: true, allErrors: false },
     },
     schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors[0], dataVar)),
     // JSON bodies are small; uploads declare their own limit per route.
@@ -97,6 +100,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   authRoutes(app, deps);
   shellRoutes(app, deps);
   profileRoutes(app, deps);
+  entryRoutes(app, deps);
+  fileRoutes(app, deps);
+  sharedCpdRoutes(app, deps);
   healthRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist || DEFAULT_WEB_DIST);

@@ -8,7 +8,10 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { createResources } from "./resources.js";
 
-export const OPENAPI_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../openapi.json");
+export const OPENAPI_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../openapi.json",
+);
 
 export const renderOpenApi = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;
 

@@ -1,9 +1,9 @@
-import { api, type EndpointDef } from "@cpd/contract";
 import { readFileSync } from "node:fs";
+import { api, type EndpointDef } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import { OPENAPI_FILE, renderOpenApi } from "../src/openapi.js";
 import { verifyHs256 } from "../src/lib/crypto.js";
 import { addMonths, todayInLondon } from "../src/lib/dates.js";
+import { OPENAPI_FILE, renderOpenApi } from "../src/openapi.js";
 import { call, createOrganisation, createUser, testConfig, useApp } from "./harness.js";
 
 const h = useApp();

@@ -1,7 +1,9 @@
 // Authorisation in one place: who may call what, by role and by ownership.
 // Routes name a policy; services assume the caller was allowed.
-import { ADMIN_ROLES, ROLES } from "@cpd/contract";
+import { ADMIN_ROLES, type FeatureName, ROLES } from "@cpd/contract";
+import type { Deps } from "../deps.js";
 import { forbidden } from "../lib/errors.js";
+import { featuresForUser } from "../modules/shell/service.js";
 
 export interface Caller {
   id: string;
@@ -9,7 +11,7 @@ export interface Caller {
   impersonatedBy?: string;
 }
 
-export type Policy = (caller: Caller) => void;
+export type Policy = (caller: Caller, deps: Deps) => void | Promise<void>;
 
 const hasAny = (caller: Caller, roles: readonly string[]) => caller.roles.some((r) => roles.includes(r));
 
@@ -40,6 +42,14 @@ export const policies = {
 
 export const all =
   (...ps: Policy[]): Policy =>
-  (c) => {
-    for (const p of ps) p(c);
+  async (c, deps) => {
+    for (const p of ps) await p(c, deps);
+  };
+
+/** The feature is switched on for the user and their membership allows it (spec 1 §4). */
+export const feature =
+  (name: FeatureName): Policy =>
+  async (c, deps) => {
+    const features = await featuresForUser(deps, c.id);
+    if (!features[name]) throw forbidden("Upgrade to Premium to use this feature", "FEATURE_LOCKED");
   };

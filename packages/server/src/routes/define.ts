@@ -1,5 +1,7 @@
 // Registers a contract endpoint as a Fastify route: schemas, OpenAPI metadata,
 // authentication, the route's policy and rate limit come from one place.
+
+import type { Readable } from "node:stream";
 import {
   type BodyOf,
   type EndpointDef,
@@ -16,7 +18,7 @@ import type { Caller, Policy } from "../policies/index.js";
 export interface Ctx<E extends EndpointDef> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
-  body: E["rawBody"] extends object ? Buffer : BodyOf<E>;
+  body: E["rawBody"] extends { stream: true } ? Readable : E["rawBody"] extends object ? Buffer : BodyOf<E>;
   caller: E["auth"] extends true ? Caller : undefined;
   deps: Deps;
   request: FastifyRequest;
@@ -87,8 +89,8 @@ export function define<E extends EndpointDef>(
     handler: async (request, reply) => {
       const caller = request.caller;
       if (e.auth && !caller) throw new AppError(401, "UNAUTHORIZED", "Authentication required");
-      if (extras.policy && caller) extras.policy(caller);
-      if (e.rawBody && !Buffer.isBuffer(request.body)) {
+      if (extras.policy && caller) await extras.policy(caller, deps);
+      if (e.rawBody && !e.rawBody.stream && !Buffer.isBuffer(request.body)) {
         throw new AppError(
           415,
           "UNSUPPORTED_MEDIA_TYPE",
@@ -110,7 +112,15 @@ export function define<E extends EndpointDef>(
     },
   };
 
-  if (e.rawBody) {
+  if (e.rawBody?.stream) {
+    // Streamed uploads: any content type, handed over unread; the service
+    // judges the bytes and enforces the size while passing them on.
+    app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+      scope.route(options);
+    });
+  } else if (e.rawBody) {
     // Raw uploads get their own scope so only this route takes binary bodies.
     const types = [...e.rawBody.contentTypes, "application/octet-stream"];
     app.register(async (scope) => {

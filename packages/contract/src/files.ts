@@ -1,0 +1,225 @@
+import { Type } from "@sinclair/typebox";
+import { MAX_FILE_BYTES } from "./constants.js";
+import { Empty, endpoint, IsoDate, IsoDateTime, Nullable } from "./endpoint.js";
+import { EntryTypeSchema } from "./entries.js";
+
+const tags = ["files"];
+const Id = Type.Object({ id: Type.String({ format: "uuid" }) });
+
+/** What My Files and evidence accept, judged by the bytes (spec 1 §5, spec 2 §9). */
+export const UPLOAD_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/bmp",
+  "image/webp",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  "application/msword",
+  "text/plain",
+] as const;
+
+export const StoredFileInfo = Type.Object({
+  id: Type.String(),
+  storageId: Type.String(),
+  filename: Type.String(),
+  url: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer(),
+  dateUploaded: IsoDateTime,
+  entryId: Nullable(Type.String()),
+  entryType: Nullable(EntryTypeSchema),
+  entryTitle: Nullable(Type.String()),
+});
+
+export const uploadFile = endpoint({
+  method: "POST",
+  path: "/file/upload",
+  summary: "Upload a file (raw bytes, at most 10 MB), optionally as evidence of an entry",
+  tags,
+  auth: true,
+  query: Type.Object({
+    filename: Type.String({ minLength: 1, maxLength: 255 }),
+    entryId: Type.Optional(Type.String({ format: "uuid" })),
+  }),
+  rawBody: { contentTypes: ["*"], maxBytes: MAX_FILE_BYTES, stream: true },
+  response: StoredFileInfo,
+});
+
+export const listFiles = endpoint({
+  method: "GET",
+  path: "/file/limit/:perPage/page/:page",
+  summary: "A page of the user's files",
+  tags,
+  auth: true,
+  params: Type.Object({
+    perPage: Type.Integer({ minimum: 1, maximum: 100 }),
+    page: Type.Integer({ minimum: 1 }),
+  }),
+  query: Type.Object({
+    filter: Type.Optional(Type.String({ maxLength: 200 })),
+    sortBy: Type.Optional(Type.Union([Type.Literal("filename"), Type.Literal("date")])),
+    sortDesc: Type.Optional(Type.Boolean()),
+  }),
+  response: Type.Object({ items: Type.Array(StoredFileInfo), total: Type.Integer() }),
+});
+
+export const unassignedFiles = endpoint({
+  method: "GET",
+  path: "/file/unassigned",
+  summary: "Files not attached to any entry (to pick as evidence)",
+  tags,
+  auth: true,
+  response: Type.Array(Type.Object({ id: Type.String(), filename: Type.String() })),
+});
+
+export const renameFile = endpoint({
+  method: "PUT",
+  path: "/file/:id",
+  summary: "Rename a file",
+  tags,
+  auth: true,
+  params: Id,
+  body: Type.Object({ newFilename: Type.String({ minLength: 1, maxLength: 255 }) }),
+  response: StoredFileInfo,
+});
+
+export const deleteFile = endpoint({
+  method: "DELETE",
+  path: "/file/:id",
+  summary: "Delete a file (it is also removed from its entry)",
+  tags,
+  auth: true,
+  params: Id,
+  response: Empty,
+});
+
+export const downloadFile = endpoint({
+  method: "GET",
+  path: "/file/:id",
+  summary: "The file's bytes; the token may be passed as ?auth_token=",
+  tags,
+  auth: true,
+  params: Id,
+  query: Type.Object({ auth_token: Type.Optional(Type.String()), download: Type.Optional(Type.Boolean()) }),
+  response: Type.Any(),
+  binary: true,
+});
+
+export const DOCUMENT_TYPES = {
+  "Identity & Eligibility": [
+    "PASSPORT",
+    "DRIVING_LICENCE",
+    "BIRTH_CERTIFICATE",
+    "NATIONAL_INSURANCE",
+    "RIGHT_TO_WORK",
+  ],
+  "Professional Registration & Memberships": [
+    "PROFESSIONAL_REGISTRATION",
+    "MEMBERSHIP_CERTIFICATE",
+    "SPECIALIST_ACCREDITATION",
+    "FITNESS_TO_PRACTISE",
+  ],
+  "Education & Qualifications": [
+    "ACADEMIC_CERTIFICATE",
+    "PROFESSIONAL_QUALIFICATION",
+    "TRANSCRIPT",
+    "APPRENTICESHIP_CERTIFICATE",
+  ],
+  "Mandatory & Compliance Training": [
+    "LIFE_SUPPORT_CERTIFICATE",
+    "MANUAL_HANDLING",
+    "FIRE_SAFETY",
+    "SAFEGUARDING",
+    "EQUALITY_DIVERSITY",
+    "INFECTION_CONTROL",
+    "FIRST_AID",
+    "HEALTH_SAFETY",
+    "GDPR_DATA_PROTECTION",
+  ],
+  "Specialist or Role-Specific": [
+    "COSHH_TRAINING",
+    "FOOD_HYGIENE",
+    "CONFLICT_RESOLUTION",
+    "MENTAL_HEALTH_AWARENESS",
+    "EMERGENCY_RESPONSE",
+    "EQUIPMENT_OPERATION",
+  ],
+  "Work-Related": [
+    "DBS_PVG",
+    "IMMUNISATION_RECORD",
+    "OCCUPATIONAL_HEALTH",
+    "SECURITY_CLEARANCE",
+    "REFERENCES",
+    "APPRAISAL",
+  ],
+  "CPD & Learning": [
+    "CPD_CERTIFICATE",
+    "CONFERENCE_ATTENDANCE",
+    "REFLECTIVE_PRACTICE",
+    "LEARNING_OUTCOMES",
+    "PUBLICATIONS",
+    "AWARDS",
+  ],
+  "Digital & Skills": ["IT_TRAINING", "LANGUAGE_CERTIFICATE", "PROJECT_MANAGEMENT", "TECHNICAL_SKILLS"],
+  General: ["OTHER"],
+} as const;
+export const ALL_DOCUMENT_TYPES = Object.values(DOCUMENT_TYPES).flat();
+/** Identity documents whose file is renamed to a standard name and which need an expiry date. */
+export const EXPIRING_DOCUMENT_TYPES = ["PASSPORT", "DRIVING_LICENCE"] as const;
+export const DOCUMENT_FILE_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/bmp",
+  "image/webp",
+  "application/pdf",
+];
+
+export const IdentityDocument = Type.Object({
+  id: Type.String(),
+  uploadStorageId: Type.String(),
+  type: Type.String(),
+  name: Type.String(),
+  expiryDate: Nullable(IsoDate),
+  uploadDate: IsoDateTime,
+  fileType: Type.String(),
+  filename: Type.String(),
+});
+
+export const createDocument = endpoint({
+  method: "POST",
+  path: "/identity-documents",
+  summary: "Record an uploaded file as a personal document",
+  tags: ["documents"],
+  auth: true,
+  body: Type.Object({
+    uploadStorageId: Type.String({ format: "uuid" }),
+    type: Type.Union(ALL_DOCUMENT_TYPES.map((t) => Type.Literal(t))),
+    name: Type.String({ maxLength: 1000 }),
+    expiryDate: Type.Optional(Nullable(IsoDate)),
+  }),
+  response: IdentityDocument,
+});
+
+export const listDocuments = endpoint({
+  method: "GET",
+  path: "/identity-documents",
+  summary: "The user's personal documents, newest first",
+  tags: ["documents"],
+  auth: true,
+  query: Type.Object({ type: Type.Optional(Type.String({ maxLength: 50 })) }),
+  response: Type.Array(IdentityDocument),
+});
+
+export const deleteDocument = endpoint({
+  method: "DELETE",
+  path: "/identity-documents/:id",
+  summary: "Delete a personal document and its file",
+  tags: ["documents"],
+  auth: true,
+  params: Id,
+  response: Empty,
+});

@@ -1,0 +1,103 @@
+import { Type } from "@sinclair/typebox";
+import { endpoint, Nullable } from "./endpoint.js";
+
+const tags = ["forms"];
+
+/** Item type codes of spec 2 §3. */
+export const ITEM_TYPES = {
+  text: 1,
+  longText: 2,
+  multiSelect: 3,
+  dropdown: 4,
+  number: 5,
+  checkbox: 7,
+  upload: 8,
+  date: 9,
+  url: 10,
+} as const;
+
+export const ENTRY_TYPES = ["diary", "reflection", "supervision"] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/** Planned-CPD reminder recurrence, in months (spec 1 §3). */
+export const RECURRENCE_OPTIONS = [
+  { months: 1, label: "Monthly" },
+  { months: 3, label: "Quarterly" },
+  { months: 12, label: "Annually" },
+  { months: 24, label: "Biennium" },
+  { months: 36, label: "Triennial" },
+  { months: 48, label: "Quadrennial" },
+  { months: 60, label: "Quinquennial" },
+] as const;
+
+export const FormValue = Type.Union([
+  Type.String({ maxLength: 20_000 }),
+  Type.Array(Type.String({ maxLength: 2_000 }), { maxItems: 200 }),
+]);
+
+export const FormItem = Type.Object({
+  identifier: Type.String(),
+  title: Type.String(),
+  type: Type.Integer({ minimum: 1, maximum: 10 }),
+  value: Type.Optional(Nullable(FormValue)),
+  values: Type.Optional(Type.Array(Type.String())),
+  required: Type.Boolean(),
+  helpText: Type.Optional(Type.String()),
+  disabled: Type.Optional(Type.Boolean()),
+  /** Page titles this item (a checkbox or an option) switches on. */
+  activators: Type.Optional(Type.Array(Type.String())),
+  visible: Type.Optional(Type.Boolean()),
+  mandatory: Type.Optional(Type.Boolean()),
+  maxLength: Type.Optional(Type.Integer()),
+});
+
+const PageFields = {
+  title: Type.String(),
+  items: Type.Array(FormItem),
+  repeater: Type.Boolean(),
+  repeaterType: Nullable(Type.String()),
+  requiresActivation: Type.Boolean(),
+  activatedBy: Nullable(Type.String()),
+};
+
+export const FormPage = Type.Object({
+  ...PageFields,
+  subPages: Type.Array(Type.Object(PageFields)),
+});
+
+export const Form = Type.Object({
+  identifier: Type.Union(ENTRY_TYPES.map((t) => Type.Literal(t))),
+  version: Type.Integer(),
+  entryId: Nullable(Type.String()),
+  pages: Type.Array(FormPage),
+  guest: Type.Boolean(),
+  shared: Type.Boolean(),
+  reviewee: Nullable(Type.Object({}, { additionalProperties: true })),
+  /** Filled for an existing entry. */
+  tags: Type.Array(Type.String()),
+  editable: Type.Boolean(),
+});
+
+const formEndpoint = (identifier: EntryType) =>
+  endpoint({
+    method: "GET",
+    path: `/form/${identifier}`,
+    summary: `The current ${identifier} form, with the user's categories and standards`,
+    tags,
+    auth: true,
+    response: Form,
+  });
+
+export const diaryForm = formEndpoint("diary");
+export const reflectionForm = formEndpoint("reflection");
+export const supervisionForm = formEndpoint("supervision");
+
+export const entryForm = endpoint({
+  method: "GET",
+  path: "/form/entry/:id",
+  summary: "An entry's form (the version it was written with) with its answers filled in",
+  tags,
+  auth: true,
+  params: Type.Object({ id: Type.String({ format: "uuid" }) }),
+  response: Form,
+});

@@ -1,0 +1,151 @@
+// Creating, updating and deleting entries, with the trial limit, evidence and tags.
+import { type EntryType, MESSAGES, TRIAL_ENTRY_LIMIT } from "@cpd/contract";
+import type { Deps } from "../../deps.js";
+import type { Prisma } from "../../generated/prisma/client.js";
+import { toDateColumn } from "../../lib/dates.js";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { isFullMember, loadAccount, membershipFacts, trialStatus } from "../account/index.js";
+import { CURRENT_FORMS } from "../forms/definitions.js";
+import { columns, completeness, type Values, validateValues } from "../forms/rules.js";
+import { currentFormId, formById, formOptions } from "../forms/service.js";
+import { normaliseTags } from "../profile/rules.js";
+
+export const ENTRY_NOT_FOUND = () => notFound("Entry not found", "ENTRY_NOT_FOUND");
+
+/** Basic and trial members hold at most 5 diary entries; an expired trial adds none. */
+async function checkEntryAllowance(
+  deps: Deps,
+  tx: Prisma.TransactionClient,
+  userId: string,
+  type: EntryType,
+) {
+  const account = await loadAccount(deps.pool, userId);
+  if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  const today = deps.today();
+  const facts = membershipFacts(account);
+  if (isFullMember(facts, today)) return;
+  const trial = trialStatus(facts, today);
+  if (trial.isTrialUser && trial.isTrialExpired) {
+    throw forbidden("Your free trial has ended. Upgrade to continue adding entries", "TRIAL_EXPIRED");
+  }
+  if (type !== "diary") return;
+  const held = await tx.entry.count({ where: { userId, type: "diary" } });
+  if (held >= TRIAL_ENTRY_LIMIT) throw forbidden(MESSAGES.entryLimit, "ENTRY_LIMIT");
+}
+
+function rowData(values: Values, def: Parameters<typeof completeness>[0]) {
+  const c = columns(values);
+  return {
+    values: values as Prisma.InputJsonValue,
+    title: c.title,
+    date: toDateColumn(c.date),
+    hours: c.hours,
+    category: c.category,
+    activityType: c.activityType,
+    description: c.description,
+    website: c.website,
+    standards: c.standards,
+    reminderDate: toDateColumn(c.reminderDate),
+    searchText: c.searchText,
+    ...completeness(def, values),
+  };
+}
+
+/** Evidence must be the user's own files; they are attached to this entry only. */
+async function attachEvidence(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  entryId: string,
+  fileIds: string[],
+) {
+  const owned = await tx.storedFile.count({ where: { id: { in: fileIds }, userId } });
+  if (owned !== fileIds.length) throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
+  await tx.storedFile.updateMany({ where: { entryId, id: { notIn: fileIds } }, data: { entryId: null } });
+  if (fileIds.length)
+    await tx.storedFile.updateMany({ where: { id: { in: fileIds }, userId }, data: { entryId } });
+}
+
+const uuidLike = (v: string) => /^[0-9a-f-]{36}$/i.test(v);
+
+export async function createEntry(deps: Deps, userId: string, type: EntryType, input: Values) {
+  const def = CURRENT_FORMS[type];
+  const values = validateValues(def, input, await formOptions(deps, userId));
+  const evidence = columns(values).evidence;
+  if (!evidence.every(uuidLike)) throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
+  const formId = await currentFormId(deps, type);
+  const entry = await deps.prisma.$transaction(async (tx) => {
+    // One writer per user at a time, so two saves cannot both pass the limit.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${userId}))`;
+    await checkEntryAllowance(deps, tx, userId, type);
+    const created = await tx.entry.create({ data: { userId, type, formId, ...rowData(values, def) } });
+    await attachEvidence(tx, userId, created.id, evidence);
+    return created;
+  });
+  return { entryId: entry.id };
+}
+
+export async function updateEntry(deps: Deps, userId: string, entryId: string, input: Values) {
+  const entry = await deps.prisma.entry.findFirst({ where: { id: entryId, userId } });
+  if (!entry) throw ENTRY_NOT_FOUND();
+  if (entry.supervisionCompleted) {
+    throw conflict("This supervision has been completed and can no longer be edited", "ENTRY_LOCKED");
+  }
+  const def = await formById(deps, entry.formId, entry.type as EntryType);
+  const values = validateValues(def, input, await formOptions(deps, userId));
+  const evidence = columns(values).evidence;
+  if (!evidence.every(uuidLike)) throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
+  await deps.prisma.$transaction(async (tx) => {
+    const updated = await tx.entry.updateMany({
+      where: { id: entryId, userId, supervisionCompleted: false },
+      data: rowData(values, def),
+    });
+    if (updated.count !== 1) throw new AppError(409, "ENTRY_LOCKED", "This entry can no longer be edited");
+    await attachEvidence(tx, userId, entryId, evidence);
+  });
+  return { entryId };
+}
+
+export async function deleteEntry(deps: Deps, userId: string, entryId: string) {
+  const deleted = await deps.prisma.entry.deleteMany({ where: { id: entryId, userId } });
+  if (deleted.count !== 1) throw ENTRY_NOT_FOUND();
+  return {};
+}
+
+export async function getEntryTags(deps: Deps, userId: string, entryId: string) {
+  const entry = await deps.prisma.entry.findFirst({ where: { id: entryId, userId }, select: { tags: true } });
+  if (!entry) throw ENTRY_NOT_FOUND();
+  return { tags: entry.tags };
+}
+
+export async function putEntryTags(deps: Deps, userId: string, entryId: string, tags: string[]) {
+  const clean = normaliseTags(tags);
+  const updated = await deps.prisma.entry.updateMany({
+    where: { id: entryId, userId },
+    data: { tags: clean },
+  });
+  if (updated.count !== 1) throw ENTRY_NOT_FOUND();
+  return { tags: clean };
+}
+
+/** Removes a file from an entry's evidence; the file stays in My Files. */
+export async function detachEvidence(deps: Deps, userId: string, entryId: string, fileId: string) {
+  const entry = await deps.prisma.entry.findFirst({
+    where: { id: entryId, userId },
+    select: { values: true },
+  });
+  if (!entry) throw ENTRY_NOT_FOUND();
+  const detached = await deps.prisma.storedFile.updateMany({
+    where: { id: fileId, userId, entryId },
+    data: { entryId: null },
+  });
+  if (detached.count !== 1) throw notFound("This file is not evidence of the entry", "EVIDENCE_NOT_FOUND");
+  const values = entry.values as Values;
+  if (Array.isArray(values.Evidence)) {
+    values.Evidence = values.Evidence.filter((id) => id !== fileId);
+    await deps.prisma.entry.update({
+      where: { id: entryId },
+      data: { values: values as Prisma.InputJsonValue },
+    });
+  }
+  return {};
+}

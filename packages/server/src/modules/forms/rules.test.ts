@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import type { AppError } from "../../lib/errors.js";
+import { DIARY_V1, REFLECTION_V1, SUPERVISION_V1 } from "./definitions.js";
+import { columns, completeness, validateValues } from "./rules.js";
+
+const opts = { sourced: { categories: ["Leadership", "Other"], standards: ["HCPC 1"] }, today: "2026-11-22" };
+const diary = {
+  Field222: " Sepsis update ",
+  DiaryDate: "2026-11-01",
+  DiaryHours: "1.5",
+  ActivityType: "Formal and educational",
+  Field116: "Leadership",
+};
+const fail = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return (e as AppError).message;
+  }
+  return "did not fail";
+};
+
+describe("entry validation", () => {
+  it("accepts a minimal diary entry, trims and drops unknown items", () => {
+    const v = validateValues(DIARY_V1, { ...diary, Bogus: "x" }, opts);
+    expect(v.Field222).toBe("Sepsis update");
+    expect(v).not.toHaveProperty("Bogus");
+  });
+
+  it("names the missing required field", () => {
+    expect(fail(() => validateValues(DIARY_V1, { ...diary, Field222: " " }, opts))).toBe(
+      "The Title field is not provided",
+    );
+    expect(
+      fail(() => validateValues(REFLECTION_V1, { ReflectionDate: "2026-01-01", Field113: "x" }, opts)),
+    ).toBe("The Title field is not provided");
+    // The supervision title is optional.
+    expect(
+      validateValues(SUPERVISION_V1, { SupervisionDate: "2026-01-01", SupervisionRole: "Supervisor" }, opts),
+    ).toBeTruthy();
+  });
+
+  it("refuses reminder dates in the past, bad dates, hours, URLs and options", () => {
+    expect(fail(() => validateValues(DIARY_V1, { ...diary, DiaryReminderDate: "2026-11-21" }, opts))).toBe(
+      "The reminder date cannot be in the past",
+    );
+    expect(
+      validateValues(DIARY_V1, { ...diary, DiaryReminderDate: "2026-11-22" }, opts).DiaryReminderDate,
+    ).toBe("2026-11-22");
+    expect(fail(() => validateValues(DIARY_V1, { ...diary, DiaryDate: "2026-02-30" }, opts))).toMatch(/date/);
+    expect(fail(() => validateValues(DIARY_V1, { ...diary, DiaryHours: "-1" }, opts))).toMatch(
+      /number of hours/,
+    );
+    expect(fail(() => validateValues(DIARY_V1, { ...diary, Field219: "javascript:alert(1)" }, opts))).toMatch(
+      /http/,
+    );
+    expect(fail(() => validateValues(DIARY_V1, { ...diary, Field116: "Cooking" }, opts))).toMatch(
+      /not an option/,
+    );
+    expect(
+      fail(() => validateValues(DIARY_V1, { ...diary, GoverningBodyStandards: "HCPC 1" }, opts)),
+    ).toMatch(/a list/);
+    expect(fail(() => validateValues(DIARY_V1, { ...diary, Field222: "t".repeat(201) }, opts))).toMatch(
+      /at most 200/,
+    );
+  });
+
+  it("computes completeness from the share of items answered", () => {
+    const min = validateValues(DIARY_V1, diary, opts);
+    const c = completeness(DIARY_V1, min);
+    expect(c.completeness).toBe(3);
+    expect(c.completenessPercentage).toBeCloseTo(5 / 13, 2);
+    const full = {
+      ...diary,
+      Field113: "d",
+      Field219: "https://example.org",
+      LearningOutcomes: "l",
+      PracticeImpact: "p",
+      GoverningBodyStandards: ["HCPC 1"],
+      DiaryReminderDate: "2027-01-01",
+      DiaryReminderRecurrence: "12",
+      Evidence: ["f"],
+    };
+    expect(completeness(DIARY_V1, full)).toEqual({ completeness: 1, completenessPercentage: 1 });
+  });
+
+  it("derives the indexed columns", () => {
+    const c = columns({ ...diary, Field222: "Sepsis", Field113: "Talk", GoverningBodyStandards: ["HCPC 1"] });
+    expect(c).toMatchObject({
+      title: "Sepsis",
+      date: "2026-11-01",
+      hours: 1.5,
+      category: "Leadership",
+      standards: ["HCPC 1"],
+      searchText: "sepsis talk",
+    });
+  });
+});

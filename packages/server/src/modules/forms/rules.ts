@@ -1,0 +1,127 @@
+// Validation and derived columns of a submitted entry (spec 2 §4-§5), as pure
+// functions of the form definition, the answers and today's date.
+import { ITEM_TYPES as T } from "@cpd/contract";
+import type { IsoDate } from "../../lib/dates.js";
+import { badRequest } from "../../lib/errors.js";
+import { COLUMN_ITEMS, type FormDef, type ItemDef } from "./definitions.js";
+
+export type Values = Record<string, string | string[]>;
+
+export interface Options {
+  /** Options of items whose choices depend on the user (categories, standards). */
+  sourced: Record<NonNullable<ItemDef["source"]>, string[]>;
+  today: IsoDate;
+}
+
+const isBlank = (v: string | string[] | undefined) =>
+  v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === "");
+
+const isIsoDate = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+};
+
+export const allItems = (def: FormDef) => def.pages.flatMap((p) => p.items);
+
+/** Checks the answers and returns them cleaned (trimmed, unknown identifiers dropped). */
+export function validateValues(def: FormDef, input: Values, opts: Options): Values {
+  const out: Values = {};
+  for (const item of allItems(def)) {
+    const raw = input[item.identifier];
+    const name = item.title;
+    if (isBlank(raw)) {
+      if (item.required) throw badRequest(`The ${name} field is not provided`, "FIELD_REQUIRED");
+      continue;
+    }
+    const many = item.type === T.multiSelect || item.type === T.upload;
+    if (many !== Array.isArray(raw)) {
+      throw badRequest(`The ${name} field must be ${many ? "a list" : "a single value"}`, "FIELD_TYPE");
+    }
+    const choices = item.source ? opts.sourced[item.source] : item.values;
+    if (Array.isArray(raw)) {
+      const list = [...new Set(raw.map((v) => v.trim()).filter(Boolean))];
+      if (item.type === T.multiSelect && choices) {
+        const bad = list.find((v) => !choices.includes(v));
+        if (bad) throw badRequest(`"${bad}" is not an option of the ${name} field`, "FIELD_OPTION");
+      }
+      out[item.identifier] = list;
+      continue;
+    }
+    const v = (raw as string).trim();
+    if (item.maxLength && v.length > item.maxLength) {
+      throw badRequest(`The ${name} field must be at most ${item.maxLength} characters`, "FIELD_TOO_LONG");
+    }
+    switch (item.type) {
+      case T.date:
+        if (!isIsoDate(v)) throw badRequest(`The ${name} field must be a date (YYYY-MM-DD)`, "FIELD_DATE");
+        if (item.identifier === COLUMN_ITEMS.reminderDate[0] && v < opts.today) {
+          throw badRequest("The reminder date cannot be in the past", "REMINDER_IN_PAST");
+        }
+        break;
+      case T.number: {
+        const n = Number(v);
+        if (!/^\d+(\.\d+)?$/.test(v) || !Number.isFinite(n) || n > 9999) {
+          throw badRequest(`The ${name} field must be a number of hours, such as 1.5`, "FIELD_NUMBER");
+        }
+        break;
+      }
+      case T.url:
+        if (!/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v)) {
+          throw badRequest(`The ${name} field must be a web address starting with http(s)://`, "FIELD_URL");
+        }
+        break;
+      case T.checkbox:
+        if (v !== "1" && v !== "0")
+          throw badRequest(`The ${name} field must be '1' or '0'`, "FIELD_CHECKBOX");
+        break;
+      case T.dropdown:
+        if (choices && !choices.includes(v))
+          throw badRequest(`"${v}" is not an option of the ${name} field`, "FIELD_OPTION");
+        break;
+    }
+    out[item.identifier] = v;
+  }
+  return out;
+}
+
+/** Share of the form's items answered: 1 complete, 2 partial (at least half), 3 incomplete. */
+export function completeness(def: FormDef, values: Values) {
+  const items = allItems(def).filter((i) => i.type !== T.checkbox);
+  const answered = items.filter((i) => !isBlank(values[i.identifier])).length;
+  const percentage = items.length ? Math.round((answered / items.length) * 100) / 100 : 1;
+  return {
+    completeness: percentage >= 1 ? 1 : percentage >= 0.5 ? 2 : 3,
+    completenessPercentage: percentage,
+  };
+}
+
+const first = (values: Values, ids: readonly string[]) => {
+  for (const id of ids) {
+    const v = values[id];
+    if (typeof v === "string" && v) return v;
+  }
+  return null;
+};
+
+/** The indexed columns derived from the answers. */
+export function columns(values: Values) {
+  const list = (ids: readonly string[]) =>
+    ids.flatMap((id) => (Array.isArray(values[id]) ? (values[id] as string[]) : []));
+  const title = first(values, COLUMN_ITEMS.title) ?? "";
+  const description = first(values, COLUMN_ITEMS.description);
+  const hours = first(values, COLUMN_ITEMS.hours);
+  return {
+    title,
+    date: first(values, COLUMN_ITEMS.date),
+    hours: hours === null ? null : Number(hours),
+    category: first(values, COLUMN_ITEMS.category),
+    activityType: first(values, COLUMN_ITEMS.activityType),
+    description,
+    website: first(values, COLUMN_ITEMS.website),
+    standards: list(COLUMN_ITEMS.standards),
+    reminderDate: first(values, COLUMN_ITEMS.reminderDate),
+    evidence: list(COLUMN_ITEMS.evidence),
+    searchText: `${title} ${description ?? ""}`.toLowerCase().trim(),
+  };
+}

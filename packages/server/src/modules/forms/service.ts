@@ -1,0 +1,105 @@
+// Form definitions as the user sees them: the stored version, with the user's
+// categories (their organisation's, or the standard list) and standards.
+import type { api, EntryType, ResponseOf } from "@cpd/contract";
+import type { Deps } from "../../deps.js";
+import type { Prisma } from "../../generated/prisma/client.js";
+import { notFound } from "../../lib/errors.js";
+import { CURRENT_FORMS, type FormDef, STANDARD_CATEGORIES, standardsFor } from "./definitions.js";
+import type { Options, Values } from "./rules.js";
+
+type Form = ResponseOf<typeof api.diaryForm>;
+
+const ids = new Map<EntryType, Promise<string>>();
+
+/** The row id of the current version of a form, stored on first use. */
+export function currentFormId(deps: Deps, identifier: EntryType): Promise<string> {
+  let id = ids.get(identifier);
+  if (!id) {
+    const def = CURRENT_FORMS[identifier];
+    id = deps.prisma.formDefinition
+      .upsert({
+        where: { identifier_version: { identifier, version: def.version } },
+        update: {},
+        create: { identifier, version: def.version, definition: def as unknown as Prisma.InputJsonValue },
+        select: { id: true },
+      })
+      .then((r) => r.id);
+    id.catch(() => ids.delete(identifier));
+    ids.set(identifier, id);
+  }
+  return id;
+}
+
+export async function formById(deps: Deps, formId: string | null, identifier: EntryType): Promise<FormDef> {
+  if (!formId) return CURRENT_FORMS[identifier];
+  const row = await deps.prisma.formDefinition.findUnique({ where: { id: formId } });
+  return row ? (row.definition as unknown as FormDef) : CURRENT_FORMS[identifier];
+}
+
+/** Options that depend on the user: organisation categories and governing-body standards. */
+export async function formOptions(deps: Deps, userId: string): Promise<Options> {
+  const u = await deps.prisma.user.findUnique({
+    where: { id: userId },
+    select: {
+      profile: { select: { governingBodies: true } },
+      organisation: { select: { categories: true } },
+    },
+  });
+  if (!u) throw notFound();
+  const orgCategories = u.organisation?.categories ?? [];
+  return {
+    sourced: {
+      categories: orgCategories.length ? orgCategories : STANDARD_CATEGORIES,
+      standards: standardsFor(u.profile?.governingBodies ?? []),
+    },
+    today: deps.today(),
+  };
+}
+
+export function renderForm(
+  def: FormDef,
+  opts: Options,
+  entry?: { id: string; values: Values; tags: string[]; editable: boolean },
+): Form {
+  return {
+    identifier: def.identifier,
+    version: def.version,
+    entryId: entry?.id ?? null,
+    guest: false,
+    shared: false,
+    reviewee: null,
+    tags: entry?.tags ?? [],
+    editable: entry?.editable ?? true,
+    pages: def.pages.map((p) => ({
+      title: p.title,
+      repeater: false,
+      repeaterType: null,
+      requiresActivation: p.requiresActivation ?? false,
+      activatedBy: p.activatedBy ?? null,
+      subPages: [],
+      items: p.items.map(({ source, ...item }) => ({
+        ...item,
+        ...(source ? { values: opts.sourced[source] } : {}),
+        value: entry?.values[item.identifier] ?? null,
+        disabled: entry ? !entry.editable : false,
+      })),
+    })),
+  };
+}
+
+export async function getForm(deps: Deps, userId: string, identifier: EntryType) {
+  await currentFormId(deps, identifier);
+  return renderForm(CURRENT_FORMS[identifier], await formOptions(deps, userId));
+}
+
+export async function getEntryForm(deps: Deps, userId: string, entryId: string) {
+  const entry = await deps.prisma.entry.findFirst({ where: { id: entryId, userId } });
+  if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
+  const def = await formById(deps, entry.formId, entry.type as EntryType);
+  return renderForm(def, await formOptions(deps, userId), {
+    id: entry.id,
+    values: entry.values as Values,
+    tags: entry.tags,
+    editable: !entry.supervisionCompleted,
+  });
+}

@@ -1,0 +1,164 @@
+// One entry as a printable A4 PDF: a header, the answered items under their
+// section titles, tags and the evidence list, with page numbers.
+import { ITEM_TYPES as T } from "@cpd/contract";
+import PDFDocument from "pdfkit";
+import type { FormDef } from "../forms/definitions.js";
+import type { Values } from "../forms/rules.js";
+
+export interface EntryPdfInput {
+  type: string;
+  title: string;
+  date: string | null;
+  hours: number | null;
+  category: string | null;
+  values: Values;
+  tags: string[];
+  evidence: { id: string; filename: string }[];
+  owner: string;
+  form: FormDef;
+  today: string;
+}
+
+const INK = "#1b1f24";
+const MUTED = "#4a5560";
+const ACCENT = "#005eb8";
+const LABELS: Record<string, string> = {
+  diary: "CPD diary entry",
+  reflection: "Reflective entry",
+  supervision: "Supervision record",
+};
+
+export const ukDate = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : "");
+
+/** Rich text from the editor (bold, italic, alignment) as plain paragraphs. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<\s*br\s*\/?>/gi, "\n")
+    .replace(/<\/\s*(p|div|li|h\d)\s*>/gi, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: 56, bottom: 64, left: 56, right: 56 },
+    bufferPages: true,
+    info: {
+      Title: input.title || LABELS[input.type] || "CPD entry",
+      Author: input.owner,
+      Creator: "CPD platform",
+    },
+  });
+  const width = doc.page.width - 112;
+
+  doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
+  doc
+    .fillColor(ACCENT)
+    .font("Helvetica-Bold")
+    .fontSize(10)
+    .text((LABELS[input.type] ?? "CPD entry").toUpperCase(), 56, 40, { characterSpacing: 1 });
+  doc
+    .moveDown(0.4)
+    .fillColor(INK)
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .text(input.title || "Untitled entry", { width });
+  const meta = [
+    input.date && `Date: ${ukDate(input.date)}`,
+    input.hours !== null && `Hours: ${input.hours}`,
+    input.category && `Category: ${input.category}`,
+  ].filter(Boolean);
+  doc
+    .moveDown(0.3)
+    .font("Helvetica")
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text([input.owner, ...meta].join("   ·   "), { width });
+  doc
+    .moveDown(0.8)
+    .moveTo(56, doc.y)
+    .lineTo(56 + width, doc.y)
+    .lineWidth(0.5)
+    .strokeColor("#c8ced4")
+    .stroke();
+
+  const fileName = new Map(input.evidence.map((f) => [f.id, f.filename]));
+  for (const page of input.form.pages) {
+    const answered = page.items.filter((i) => {
+      const v = input.values[i.identifier];
+      return i.type !== T.upload && v !== undefined && (Array.isArray(v) ? v.length > 0 : v.trim() !== "");
+    });
+    if (!answered.length) continue;
+    doc
+      .moveDown(1)
+      .fillColor(ACCENT)
+      .font("Helvetica-Bold")
+      .fontSize(13)
+      .text(page.title, 56, doc.y, { width });
+    for (const item of answered) {
+      const v = input.values[item.identifier] as string | string[];
+      doc
+        .moveDown(0.5)
+        .fillColor(MUTED)
+        .font("Helvetica-Bold")
+        .fontSize(9)
+        .text(item.title.toUpperCase(), { width });
+      doc.moveDown(0.15).fillColor(INK).font("Helvetica").fontSize(11);
+      if (Array.isArray(v))
+        doc.list(
+          v.map((x) => fileName.get(x) ?? x),
+          { width, bulletRadius: 1.5 },
+        );
+      else if (item.type === T.date) doc.text(ukDate(v), { width });
+      else if (item.type === T.checkbox) doc.text(v === "1" ? "Yes" : "No", { width });
+      else doc.text(plainText(v), { width, lineGap: 2 });
+    }
+  }
+
+  doc
+    .moveDown(1)
+    .fillColor(ACCENT)
+    .font("Helvetica-Bold")
+    .fontSize(13)
+    .text("Tags and evidence", 56, doc.y, { width });
+  doc
+    .moveDown(0.4)
+    .fillColor(INK)
+    .font("Helvetica")
+    .fontSize(11)
+    .text(input.tags.length ? `Tags: ${input.tags.join(", ")}` : "No tags", { width });
+  doc.moveDown(0.3);
+  if (input.evidence.length)
+    doc.list(
+      input.evidence.map((f) => f.filename),
+      { width, bulletRadius: 1.5 },
+    );
+  else doc.text("No evidence attached", { width });
+
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    // Writing in the bottom margin must not open a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .fillColor(MUTED)
+      .font("Helvetica")
+      .fontSize(8)
+      .text(`Generated ${ukDate(input.today)} · Page ${i + 1} of ${range.count}`, 56, doc.page.height - 40, {
+        width,
+        align: "center",
+      });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return doc;
+}

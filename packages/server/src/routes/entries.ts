@@ -1,0 +1,54 @@
+import { api, type EntryType } from "@cpd/contract";
+import type { FastifyInstance } from "fastify";
+import type { Deps } from "../deps.js";
+import { entryMetadata, listEntries } from "../modules/entries/list.js";
+import * as entries from "../modules/entries/service.js";
+import { contentDisposition } from "../modules/files/sniff.js";
+import * as forms from "../modules/forms/service.js";
+import { entryPdf } from "../modules/pdf/service.js";
+import { policies } from "../policies/index.js";
+import { define } from "./define.js";
+
+export function entryRoutes(app: FastifyInstance, deps: Deps) {
+  for (const [e, id] of [
+    [api.diaryForm, "diary"],
+    [api.reflectionForm, "reflection"],
+    [api.supervisionForm, "supervision"],
+  ] as const) {
+    define(app, deps, e, {}, ({ caller }) => forms.getForm(deps, caller.id, id as EntryType));
+  }
+  define(app, deps, api.entryForm, {}, ({ caller, params }) =>
+    forms.getEntryForm(deps, caller.id, params.id),
+  );
+
+  define(app, deps, api.createEntry, {}, ({ caller, params, body }) =>
+    entries.createEntry(deps, caller.id, params.identifier, body),
+  );
+  define(app, deps, api.updateEntry, { policy: policies.userBasic }, ({ caller, params, body }) =>
+    entries.updateEntry(deps, caller.id, params.id, body),
+  );
+  define(app, deps, api.deleteEntry, { policy: policies.userBasic }, ({ caller, params }) =>
+    entries.deleteEntry(deps, caller.id, params.id),
+  );
+  define(app, deps, api.listEntries, {}, ({ caller, params, query }) =>
+    listEntries(deps, caller.id, query, params.perPage, params.page),
+  );
+  define(app, deps, api.entryMetadata, {}, ({ caller }) => entryMetadata(deps, caller.id));
+  define(app, deps, api.getEntryTags, {}, ({ caller, params }) =>
+    entries.getEntryTags(deps, caller.id, params.id),
+  );
+  define(app, deps, api.putEntryTags, {}, ({ caller, params, body }) =>
+    entries.putEntryTags(deps, caller.id, params.id, body.tags),
+  );
+  define(app, deps, api.detachEvidence, { policy: policies.userBasic }, ({ caller, params }) =>
+    entries.detachEvidence(deps, caller.id, params.id, params.fileId),
+  );
+  define(app, deps, api.entryPdf, {}, async ({ caller, params, reply }) => {
+    const { doc, filename } = await entryPdf(deps, caller.id, params.id);
+    reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", contentDisposition(filename, true))
+      .header("cache-control", "private, no-store");
+    return reply.send(doc);
+  });
+}
