@@ -1,223 +1,32 @@
 // Demo data for ./scripts/start and the browser tests. Refused in production;
 // runs only on an empty database, so it never overwrites anyone's records.
-
-import { hash } from "@node-rs/argon2";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { ADMIN_ROLES, FEATURE_NAMES, ROLES, TRIAL_MONTHS } from "../packages/contract/src/index.js";
+import { loadConfig } from "../packages/server/src/config.js";
 import { PrismaClient } from "../packages/server/src/generated/prisma/client.js";
-import { addDays, addMonths, toDateColumn, todayInLondon } from "../packages/server/src/lib/dates.js";
-
-export const DEMO_PASSWORD = "Password123!";
-
-const ACME_LOGO = `data:image/svg+xml;utf8,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#005eb8"/><path d="M12 28 20 10l8 18h-4l-4-9-4 9z" fill="#fff"/><text x="48" y="27" font-family="Arial,sans-serif" font-size="18" font-weight="700" fill="#003087">Acme Health</text></svg>',
-)}`;
-
-const ORG_ONLY_FEATURES = new Set([
-  "OrganisationUserReview",
-  "OrganisationCertificates",
-  "OrganisationSharedCPD",
-  "OrganisationEvents",
-]);
+import { Storage } from "../packages/server/src/lib/storage.js";
+import { DEMO_PASSWORD, demoPasswordHash, seedAccounts } from "./seed/accounts.js";
+import { seedRecords } from "./seed/records.js";
 
 async function main() {
   if (process.env.NODE_ENV === "production") {
     console.error("Refusing to seed demo data when NODE_ENV=production.");
     process.exit(1);
   }
-  const connectionString = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/cpd";
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+  // Secrets are not needed to seed; the rest (database, S3) comes from the environment.
+  const config = loadConfig({
+    JWT_SECRET: "x".repeat(32),
+    SUPPORT_CHAT_SECRET: "x".repeat(16),
+    ...process.env,
+  });
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
   try {
     if ((await prisma.user.count()) > 0) {
       console.log("Database already has users: demo data not seeded.");
       return;
     }
-    const passwordHash = await hash(DEMO_PASSWORD, {
-      algorithm: 2,
-      memoryCost: 19_456,
-      timeCost: 2,
-      parallelism: 1,
-    });
-    const today = todayInLondon();
-
-    await prisma.featureFlag.createMany({
-      data: FEATURE_NAMES.map((name) => ({ name, enabled: !ORG_ONLY_FEATURES.has(name) })),
-    });
-
-    const acme = await prisma.organisation.create({
-      data: {
-        key: "acme-health",
-        name: "Acme Health NHS Trust",
-        logoUrl: ACME_LOGO,
-        loginLogoUrl: ACME_LOGO,
-        colourHex: "#005EB8",
-        loginLink: "/login?organisation=acme-health",
-        features: Object.fromEntries([...ORG_ONLY_FEATURES].map((f) => [f, true])),
-        cpdHours: 30,
-        reportInterval: 1,
-        logoutTimerEnabled: false,
-      },
-    });
-
-    interface Person {
-      email: string;
-      firstName: string;
-      lastName: string;
-      jobTitle: string;
-      created: string;
-      roles: string[];
-      tier: "BASIC" | "PREMIUM" | "CORPORATE";
-      trialEnd?: string;
-      organisationId?: number;
-      governingBodies: string[];
-    }
-    const people: Person[] = [
-      {
-        email: "demo@example.org",
-        firstName: "Alex",
-        lastName: "Morgan",
-        jobTitle: "Advanced Paramedic Practitioner",
-        created: "2024-03-01",
-        roles: [ROLES.userBasic],
-        tier: "PREMIUM",
-        governingBodies: ["HCPC", "NMC"],
-      },
-      {
-        email: "trial@example.org",
-        firstName: "Priya",
-        lastName: "Shah",
-        jobTitle: "Staff Nurse",
-        created: addDays(today, -10),
-        roles: [ROLES.userBasic],
-        tier: "BASIC",
-        trialEnd: addMonths(addDays(today, -10), TRIAL_MONTHS),
-        governingBodies: ["NMC"],
-      },
-      {
-        email: "basic@example.org",
-        firstName: "Sam",
-        lastName: "Taylor",
-        jobTitle: "Occupational Therapist",
-        created: "2025-06-01",
-        roles: [ROLES.userBasic],
-        tier: "BASIC",
-        governingBodies: ["HCPC"],
-      },
-      {
-        email: "corporate@example.org",
-        firstName: "Jordan",
-        lastName: "Ellis",
-        jobTitle: "Physiotherapist",
-        created: "2025-09-01",
-        roles: [ROLES.userBasic],
-        tier: "CORPORATE",
-        organisationId: acme.id,
-        governingBodies: ["HCPC"],
-      },
-      {
-        email: "manager@example.org",
-        firstName: "Morgan",
-        lastName: "Reid",
-        jobTitle: "Clinical Education Lead",
-        created: "2025-09-01",
-        roles: [ROLES.userBasic, ROLES.organisationManager],
-        tier: "CORPORATE",
-        organisationId: acme.id,
-        governingBodies: ["NMC"],
-      },
-      {
-        email: "admin@example.org",
-        firstName: "Casey",
-        lastName: "Admin",
-        jobTitle: "Platform Administrator",
-        created: "2024-01-15",
-        roles: [ROLES.userBasic, ...ADMIN_ROLES],
-        tier: "PREMIUM",
-        governingBodies: [],
-      },
-    ];
-
-    for (const p of people) {
-      const active = p.tier !== "BASIC";
-      await prisma.user.create({
-        data: {
-          email: p.email,
-          createdAt: new Date(`${p.created}T09:00:00Z`),
-          organisationId: p.organisationId,
-          credential: { create: { passwordHash } },
-          roles: { create: p.roles.map((role) => ({ role })) },
-          profile: {
-            create: {
-              firstName: p.firstName,
-              lastName: p.lastName,
-              jobTitle: p.jobTitle,
-              governingBodies: p.governingBodies,
-              ...(p.email === "demo@example.org"
-                ? {
-                    nickname: "Alex",
-                    mobileNumber: "07700 900123",
-                    mobileVerified: true,
-                    alternativeEmail: "alex.morgan@nhs.example",
-                    alternativeEmailVerified: false,
-                  }
-                : {}),
-            },
-          },
-          membership: {
-            create: {
-              tier: p.tier,
-              active,
-              memberSince: active ? toDateColumn(p.created) : null,
-              autoRenew: p.tier === "PREMIUM",
-              cancellable: p.tier === "PREMIUM",
-              membershipSource:
-                p.tier === "PREMIUM" ? "Direct Debit" : p.tier === "CORPORATE" ? "Organisation" : null,
-            },
-          },
-          ...(p.trialEnd
-            ? {
-                trial: {
-                  create: {
-                    startDate: toDateColumn(p.created) as Date,
-                    endDate: toDateColumn(p.trialEnd) as Date,
-                  },
-                },
-              }
-            : {}),
-        },
-      });
-    }
-
-    const demo = await prisma.user.findUniqueOrThrow({ where: { email: "demo@example.org" } });
-    await prisma.personalProfile.create({
-      data: {
-        userId: demo.id,
-        profession: "Paramedic",
-        employer: "North West Ambulance Service",
-        businessWebsiteAssociated: "https://www.nwas.nhs.uk",
-        registrationNumber: "PA123456",
-        hoursPerYear: 30,
-        startDate: toDateColumn("2025-09-01"),
-        reportInterval: 2,
-        qualifications: "BSc (Hons) Paramedic Science; PGCert Advanced Clinical Practice; ALS Provider",
-        interests: ["Emergency Medicine", "Mentorship", "Practice Education"],
-        summaryOfWork:
-          "Advanced paramedic in urgent and emergency care, assessing and treating patients in the community and mentoring student paramedics.",
-        jobDescription: "Senior clinician on a rapid response vehicle; clinical lead for a team of twelve.",
-        personalStatement:
-          "I keep my practice current through reflective learning, audit and teaching, with a focus on frailty and end-of-life care in the community.",
-        hcpcStandard1:
-          "I keep a continuous, up-to-date and accurate record of my CPD activities in this diary.",
-      },
-    });
-    await prisma.userTag.createMany({
-      data: ["Leadership", "Clinical audit", "Safeguarding"].map((name, position) => ({
-        userId: demo.id,
-        name,
-        position,
-      })),
-    });
-    console.log(`Seeded ${people.length} demo accounts (password ${DEMO_PASSWORD}).`);
+    const people = await seedAccounts(prisma);
+    await seedRecords(prisma, new Storage(config.s3), await demoPasswordHash());
+    console.log(`Seeded ${people} demo accounts (password ${DEMO_PASSWORD}) and a year of CPD records.`);
   } finally {
     await prisma.$disconnect();
   }

@@ -60,6 +60,24 @@ describe("GET and PUT profile", () => {
     expect((await call(h.app, "GET", "/profile", { token: u.token })).body.firstName).toBe("Ada");
   });
 
+  it("keeps optional fields the request leaves out, and clears them with null", async () => {
+    const u = await createUser(h.deps);
+    await call(h.app, "PUT", "/profile", {
+      token: u.token,
+      body: { firstName: "A", lastName: "B", jobTitle: "Nurse", nickname: "Nic" },
+    });
+    const kept = await call(h.app, "PUT", "/profile", {
+      token: u.token,
+      body: { firstName: "Ann", lastName: "B" },
+    });
+    expect(kept.body).toMatchObject({ firstName: "Ann", jobTitle: "Nurse", nickname: "Nic" });
+    const cleared = await call(h.app, "PUT", "/profile", {
+      token: u.token,
+      body: { firstName: "Ann", lastName: "B", nickname: null },
+    });
+    expect(cleared.body).toMatchObject({ jobTitle: "Nurse", nickname: null });
+  });
+
   it("needs the User-Basic role to edit", async () => {
     const u = await createUser(h.deps, { roles: [] });
     const res = await call(h.app, "PUT", "/profile", {

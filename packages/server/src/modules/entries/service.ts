@@ -2,11 +2,10 @@
 import { type EntryType, MESSAGES, TRIAL_ENTRY_LIMIT } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { toDateColumn } from "../../lib/dates.js";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isFullMember, loadAccount, membershipFacts, trialStatus } from "../account/index.js";
 import { CURRENT_FORMS } from "../forms/definitions.js";
-import { columns, completeness, type Values, validateValues } from "../forms/rules.js";
+import { columns, entryRow, type Values, validateValues } from "../forms/rules.js";
 import { currentFormId, formById, formOptions } from "../forms/service.js";
 import { normaliseTags } from "../profile/rules.js";
 
@@ -31,24 +30,6 @@ async function checkEntryAllowance(
   if (type !== "diary") return;
   const held = await tx.entry.count({ where: { userId, type: "diary" } });
   if (held >= TRIAL_ENTRY_LIMIT) throw forbidden(MESSAGES.entryLimit, "ENTRY_LIMIT");
-}
-
-function rowData(values: Values, def: Parameters<typeof completeness>[0]) {
-  const c = columns(values);
-  return {
-    values: values as Prisma.InputJsonValue,
-    title: c.title,
-    date: toDateColumn(c.date),
-    hours: c.hours,
-    category: c.category,
-    activityType: c.activityType,
-    description: c.description,
-    website: c.website,
-    standards: c.standards,
-    reminderDate: toDateColumn(c.reminderDate),
-    searchText: c.searchText,
-    ...completeness(def, values),
-  };
 }
 
 /** Evidence must be the user's own files; they are attached to this entry only. */
@@ -77,7 +58,7 @@ export async function createEntry(deps: Deps, userId: string, type: EntryType, i
     // One writer per user at a time, so two saves cannot both pass the limit.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${userId}))`;
     await checkEntryAllowance(deps, tx, userId, type);
-    const created = await tx.entry.create({ data: { userId, type, formId, ...rowData(values, def) } });
+    const created = await tx.entry.create({ data: { userId, type, formId, ...entryRow(def, values) } });
     await attachEvidence(tx, userId, created.id, evidence);
     return created;
   });
@@ -97,7 +78,7 @@ export async function updateEntry(deps: Deps, userId: string, entryId: string, i
   await deps.prisma.$transaction(async (tx) => {
     const updated = await tx.entry.updateMany({
       where: { id: entryId, userId, supervisionCompleted: false },
-      data: rowData(values, def),
+      data: entryRow(def, values),
     });
     if (updated.count !== 1) throw new AppError(409, "ENTRY_LOCKED", "This entry can no longer be edited");
     await attachEvidence(tx, userId, entryId, evidence);

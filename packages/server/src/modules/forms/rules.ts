@@ -1,7 +1,8 @@
 // Validation and derived columns of a submitted entry (spec 2 §4-§5), as pure
 // functions of the form definition, the answers and today's date.
 import { ITEM_TYPES as T } from "@cpd/contract";
-import type { IsoDate } from "../../lib/dates.js";
+import type { Prisma } from "../../generated/prisma/client.js";
+import { type IsoDate, toDateColumn } from "../../lib/dates.js";
 import { badRequest } from "../../lib/errors.js";
 import { COLUMN_ITEMS, type FormDef, type ItemDef } from "./definitions.js";
 
@@ -123,5 +124,24 @@ export function columns(values: Values) {
     reminderDate: first(values, COLUMN_ITEMS.reminderDate),
     evidence: list(COLUMN_ITEMS.evidence),
     searchText: `${title} ${description ?? ""}`.toLowerCase().trim(),
+  };
+}
+
+/** The stored row of an entry: the answers and every column derived from them. */
+export function entryRow(def: FormDef, values: Values) {
+  const c = columns(values);
+  return {
+    values: values as Prisma.InputJsonValue,
+    title: c.title,
+    date: toDateColumn(c.date),
+    hours: c.hours,
+    category: c.category,
+    activityType: c.activityType,
+    description: c.description,
+    website: c.website,
+    standards: c.standards,
+    reminderDate: toDateColumn(c.reminderDate),
+    searchText: c.searchText,
+    ...completeness(def, values),
   };
 }

@@ -2,7 +2,7 @@
 // section titles, tags and the evidence list, with page numbers.
 import { ITEM_TYPES as T } from "@cpd/contract";
 import PDFDocument from "pdfkit";
-import type { FormDef } from "../forms/definitions.js";
+import { COLUMN_ITEMS, type FormDef } from "../forms/definitions.js";
 import type { Values } from "../forms/rules.js";
 
 export interface EntryPdfInput {
@@ -91,10 +91,22 @@ export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
     .stroke();
 
   const fileName = new Map(input.evidence.map((f) => [f.id, f.filename]));
+  // The header already shows these.
+  const inHeader = new Set<string>([
+    ...COLUMN_ITEMS.title,
+    ...COLUMN_ITEMS.date,
+    ...COLUMN_ITEMS.hours,
+    ...COLUMN_ITEMS.category,
+  ]);
   for (const page of input.form.pages) {
     const answered = page.items.filter((i) => {
       const v = input.values[i.identifier];
-      return i.type !== T.upload && v !== undefined && (Array.isArray(v) ? v.length > 0 : v.trim() !== "");
+      return (
+        i.type !== T.upload &&
+        !inHeader.has(i.identifier) &&
+        v !== undefined &&
+        (Array.isArray(v) ? v.length > 0 : v.trim() !== "")
+      );
     });
     if (!answered.length) continue;
     doc

@@ -38,9 +38,19 @@ export async function getProfile(deps: Deps, userId: string): Promise<Profile> {
 }
 
 export async function updateProfile(deps: Deps, userId: string, input: BasicDetailsInput): Promise<Profile> {
-  const v = validateBasicDetails(input);
   const current = await deps.prisma.profile.findUnique({ where: { userId } });
   if (!current) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  // A field left out keeps its value; null or "" clears it.
+  const keep = <K extends keyof BasicDetailsInput>(k: K, was: BasicDetailsInput[K]) =>
+    input[k] === undefined ? was : input[k];
+  const v = validateBasicDetails({
+    firstName: input.firstName,
+    lastName: input.lastName,
+    jobTitle: keep("jobTitle", current.jobTitle),
+    nickname: keep("nickname", current.nickname),
+    mobileNumber: keep("mobileNumber", current.mobileNumber),
+    alternativeEmail: keep("alternativeEmail", current.alternativeEmail),
+  });
   await deps.prisma.profile.update({
     where: { userId },
     data: {

@@ -1,0 +1,17 @@
+import { expect, test } from "@playwright/test";
+import { checkA11y } from "./axe";
+import { dismissGreeting, login } from "./helpers";
+
+test("logging out lands on the login page and ends the session", async ({ page }) => {
+  await login(page, "demo@example.org");
+  await dismissGreeting(page);
+  await page.getByRole("button", { name: /^Account menu for/ }).click();
+  await expect(page.getByRole("menuitem", { name: "Logout" })).toBeVisible();
+  await checkA11y(page, "/dashboard with the account menu open");
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await page.waitForURL("**/login");
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+
+  await page.goto("/dashboard");
+  await page.waitForURL(/\/login/);
+});

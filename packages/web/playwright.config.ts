@@ -1,0 +1,33 @@
+import { defineConfig, type ReporterDescription } from "@playwright/test";
+
+// Browser tests run against a real server (built SPA + API) with the seeded demo accounts.
+const reporter: ReporterDescription[] = [["list"]];
+if (process.env.PLAYWRIGHT_JSON_OUTPUT_NAME) {
+  reporter.push(["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME }]);
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter,
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? "http://localhost:3000",
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 900 } } }],
+});

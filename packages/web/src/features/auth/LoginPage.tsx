@@ -1,0 +1,101 @@
+import { api } from "@cpd/contract";
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { type FormEvent, useRef, useState } from "react";
+import { Link, Navigate, useLocation, useSearchParams } from "react-router-dom";
+import { call } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-error";
+import { safeRedirect } from "../../lib/redirect";
+import { StatusAlert } from "../../lib/StatusAlert";
+import { session, useSession } from "../../lib/session";
+import { AuthLayout } from "./AuthLayout";
+import { loginSuccessMessage } from "./login-messages";
+
+export default function LoginPage() {
+  const state = useSession();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [remember, setRemember] = useState(true);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const target = safeRedirect(params.get("redirect"));
+  const success = loginSuccessMessage(params, location.state);
+
+  // Logged in (now or already): go where the user was heading.
+  if (state) return <Navigate to={target} replace />;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError("");
+    setBusy(true);
+    try {
+      const res = await call(api.login, { body: { email: email.trim(), password, temporary: !remember } });
+      session.login(res.token, res.roles, remember);
+    } catch (err) {
+      // Spec 1 §8: show the server message in a red alert and clear the form.
+      setError(errorMessage(err) || "Failed to sign in");
+      setEmail("");
+      setPassword("");
+      setBusy(false);
+      emailRef.current?.focus();
+    }
+  }
+
+  return (
+    <AuthLayout title="Log in">
+      <form onSubmit={submit}>
+        <Stack gap="md">
+          <div id="login-messages" aria-live="polite">
+            {success && !error && (
+              <StatusAlert tone="success" title="Success">
+                {success}
+              </StatusAlert>
+            )}
+            {error && (
+              <StatusAlert tone="error" title="Failed to sign in">
+                {error}
+              </StatusAlert>
+            )}
+          </div>
+          <TextInput
+            ref={emailRef}
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Group justify="space-between" wrap="wrap">
+            <Checkbox
+              label="Remember me"
+              checked={remember}
+              onChange={(e) => setRemember(e.currentTarget.checked)}
+            />
+            <Anchor component={Link} to="/forgot-password" fz="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={busy} fullWidth>
+            Log in
+          </Button>
+          <Text fz="sm" ta="center">
+            Using the mobile app?{" "}
+            <Anchor component={Link} to="/login/app">
+              Log in with a QR code
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,172 @@
+import { api, type ResponseOf } from "@cpd/contract";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { call } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-error";
+import { notifySuccess } from "../../lib/notify";
+import { keys } from "../shell/queries";
+import { type BasicDetailsValues, validateBasicDetails } from "./profile-rules";
+
+type Profile = ResponseOf<typeof api.getProfile>;
+
+const toValues = (p: Profile): BasicDetailsValues => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  jobTitle: p.jobTitle ?? "",
+  nickname: p.nickname ?? "",
+  mobileNumber: p.mobileNumber ?? "",
+  alternativeEmail: p.alternativeEmail ?? "",
+});
+
+function VerifiedBadge({ verified }: { verified: boolean }) {
+  return (
+    // Filled dark shades keep the white badge text above 4.5:1.
+    <Badge color={verified ? "#1e6b30" : "#9c3d00"} variant="filled" size="sm">
+      {verified ? "Verified" : "Unverified"}
+    </Badge>
+  );
+}
+
+function Row({ label, value, badge }: { label: string; value: string | null; badge?: React.ReactNode }) {
+  return (
+    <div>
+      <Text fz="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Group gap="xs" component="dd" m={0}>
+        <Text>{value || "Not provided"}</Text>
+        {value ? badge : null}
+      </Group>
+    </div>
+  );
+}
+
+interface Props {
+  profile: Profile;
+  canEdit: boolean;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+export function BasicDetailsCard({ profile, canEdit, onDirtyChange }: Props) {
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState(() => toValues(profile));
+  const [errors, setErrors] = useState<Partial<Record<keyof BasicDetailsValues, string>>>({});
+  const [serverError, setServerError] = useState("");
+
+  const dirty = editing && JSON.stringify(values) !== JSON.stringify(toValues(profile));
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const save = useMutation({
+    mutationFn: (v: BasicDetailsValues) =>
+      call(api.updateProfile, {
+        body: {
+          firstName: v.firstName.trim(),
+          lastName: v.lastName.trim(),
+          jobTitle: v.jobTitle.trim() || null,
+          nickname: v.nickname.trim() || null,
+          mobileNumber: v.mobileNumber.trim() || null,
+          alternativeEmail: v.alternativeEmail.trim() || null,
+        },
+      }),
+    meta: { errorTitle: "Failed to save profile" },
+    onSuccess: (saved) => {
+      qc.setQueryData(keys.profile, saved);
+      setEditing(false);
+      notifySuccess("Saved Profile");
+    },
+    onError: (err) => setServerError(errorMessage(err)),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setServerError("");
+    const found = validateBasicDetails(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate(values);
+  }
+
+  const field = (
+    name: keyof BasicDetailsValues,
+    label: string,
+    extra: Partial<React.ComponentProps<typeof TextInput>> = {},
+  ) => (
+    <TextInput
+      label={label}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setValues((v) => ({ ...v, [name]: value }));
+      }}
+      {...extra}
+    />
+  );
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="basic-details-title">
+      <Group justify="space-between" mb="md">
+        <Title order={2} fz="h3" id="basic-details-title">
+          Basic details
+        </Title>
+        {canEdit && !editing && (
+          <Button
+            variant="light"
+            onClick={() => {
+              setValues(toValues(profile));
+              setErrors({});
+              setEditing(true);
+            }}
+          >
+            Edit basic details
+          </Button>
+        )}
+      </Group>
+      {editing ? (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {serverError && (
+              <Text c="red.8" role="alert">
+                {serverError}
+              </Text>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {field("firstName", "First name", { required: true, autoComplete: "given-name" })}
+              {field("lastName", "Last name", { required: true, autoComplete: "family-name" })}
+              {field("jobTitle", "Job title", { autoComplete: "organization-title" })}
+              {field("nickname", "Nickname", { autoComplete: "nickname" })}
+              {field("mobileNumber", "Mobile number", { type: "tel", autoComplete: "tel" })}
+              {field("alternativeEmail", "Alternative email", { type: "email", autoComplete: "email" })}
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditing(false)} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Save details
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0} spacing="md">
+          <Row label="Name" value={`${profile.firstName} ${profile.lastName}`.trim()} />
+          <Row label="Job title" value={profile.jobTitle} />
+          <Row label="Nickname" value={profile.nickname} />
+          <Row
+            label="Mobile number"
+            value={profile.mobileNumber}
+            badge={<VerifiedBadge verified={profile.mobileVerified} />}
+          />
+          <Row label="Primary email" value={profile.emailAddress} badge={<VerifiedBadge verified />} />
+          <Row
+            label="Alternative email"
+            value={profile.alternativeEmail}
+            badge={<VerifiedBadge verified={profile.alternativeEmailVerified} />}
+          />
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { api } from "@cpd/contract";
+import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { call } from "../../lib/api-client";
+import { formatDate } from "../../lib/dates";
+import { notifySuccess } from "../../lib/notify";
+import { keys, useMembership } from "../shell/queries";
+import { openUpgradeModal } from "../shell/UpgradeModal";
+import { membershipStatus } from "./membership-text";
+
+const TIER_LABEL = { BASIC: "Basic", PREMIUM: "Premium", CORPORATE: "Corporate" } as const;
+
+export function MembershipCard({ canCancel }: { canCancel: boolean }) {
+  const qc = useQueryClient();
+  const { data: m, isLoading } = useMembership();
+  const cancel = useMutation({
+    mutationFn: () => call(api.cancelMembership),
+    meta: { errorTitle: "Failed to cancel membership" },
+    onSuccess: (saved) => {
+      qc.setQueryData(keys.membership, saved);
+      notifySuccess("Membership Cancelled");
+    },
+  });
+
+  const confirmCancel = () =>
+    modals.openConfirmModal({
+      title: "Cancel renewal",
+      children: (
+        <Text>Your membership will stay active until its end date and will not renew. Continue?</Text>
+      ),
+      labels: { confirm: "Cancel Renewal", cancel: "Keep my membership" },
+      confirmProps: { color: "red.8" },
+      onConfirm: () => cancel.mutate(),
+    });
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="membership-title">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} fz="h4" id="membership-title">
+            Membership
+          </Title>
+          {m && (
+            <Badge color={m.active ? "#1e6b30" : "gray.8"} variant="filled">
+              {TIER_LABEL[m.tier]}
+            </Badge>
+          )}
+        </Group>
+        {isLoading && <Text c="dimmed">Loading membership…</Text>}
+        {m && (
+          <>
+            {m.memberSince && <Text fz="sm">Member since {formatDate(m.memberSince)}</Text>}
+            <Text fz="sm">{membershipStatus(m)}</Text>
+            {m.active && m.membershipSource && <Text fz="sm">Paid by {m.membershipSource}</Text>}
+            {!m.active && (
+              <>
+                <Text fz="sm">Premium stores unlimited entries and generates a portfolio.</Text>
+                <Button size="xs" onClick={() => openUpgradeModal()}>
+                  Upgrade
+                </Button>
+              </>
+            )}
+            {m.active && m.cancellable && m.autoRenew && canCancel && (
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.8"
+                onClick={confirmCancel}
+                loading={cancel.isPending}
+              >
+                Cancel Renewal
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

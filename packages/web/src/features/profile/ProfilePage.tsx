@@ -1,0 +1,167 @@
+import { api, ROLES } from "@cpd/contract";
+import { Button, Card, Grid, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { useBlocker, useNavigate } from "react-router-dom";
+import { call } from "../../lib/api-client";
+import { notifySuccess } from "../../lib/notify";
+import { StatusAlert } from "../../lib/StatusAlert";
+import { useSession } from "../../lib/session";
+import { usePageTitle } from "../../lib/use-page-title";
+import { useBranding, useProfile } from "../shell/queries";
+import { BasicDetailsCard } from "./BasicDetailsCard";
+import { GoverningBodies } from "./GoverningBodies";
+import { HcpcInfo } from "./HcpcInfo";
+import { MembershipCard } from "./MembershipCard";
+import { ProfessionalInfoForm } from "./ProfessionalInfoForm";
+import { ProfileImage } from "./ProfileImage";
+import { type PersonalForm, personalFormErrors, sameForm, toBody, toForm } from "./personal-form";
+import { profileKeys, useGoverningBodies, usePersonalProfile } from "./queries";
+import { TagsEditor } from "./TagsEditor";
+import { UnsavedChangesModal } from "./UnsavedChangesModal";
+
+export default function ProfilePage() {
+  usePageTitle("Profile");
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const state = useSession();
+  const canEdit = state?.roles.includes(ROLES.userBasic) ?? false;
+  const profile = useProfile();
+  const personal = usePersonalProfile();
+  const branding = useBranding();
+  const { data: bodies = [] } = useGoverningBodies();
+  const [form, setForm] = useState<PersonalForm | null>(null);
+  const [basicDirty, setBasicDirty] = useState(false);
+  const [formErrors, setFormErrors] = useState<{ startDate?: string }>({});
+
+  // Start editing from the loaded values (and again after each save).
+  useEffect(() => {
+    if (personal.data) setForm(toForm(personal.data));
+  }, [personal.data]);
+
+  const formDirty = Boolean(form && personal.data && !sameForm(form, toForm(personal.data)));
+  const dirty = formDirty || basicDirty;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  // Closing or reloading the tab with unsaved changes asks the browser's own question.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const save = useMutation({
+    mutationFn: (f: PersonalForm) =>
+      call(api.putPersonalProfile, { body: toBody(f, personal.data?.lockedFields ?? []) }),
+    meta: { errorTitle: "Failed to save profile" },
+    onSuccess: (saved) => {
+      qc.setQueryData(profileKeys.personal, saved);
+      notifySuccess("Saved Profile");
+    },
+  });
+
+  const saveThen = useCallback(
+    async (after?: () => void) => {
+      if (!form) return;
+      const errors = personalFormErrors(form, personal.data?.lockedFields ?? []);
+      setFormErrors(errors);
+      if (Object.keys(errors).length) return;
+      try {
+        if (formDirty) await save.mutateAsync(form);
+        after?.();
+      } catch {
+        // The toast already says what failed; stay on the page.
+      }
+    },
+    [form, formDirty, save, personal.data],
+  );
+
+  if (profile.isLoading || personal.isLoading) {
+    return <Loader aria-label="Loading profile" />;
+  }
+  if (!profile.data) {
+    return (
+      <StatusAlert tone="error" title="Failed to load profile">
+        Please refresh the page to try again.
+      </StatusAlert>
+    );
+  }
+
+  const showHcpc = bodies.includes("HCPC");
+  const corporate = branding.data?.organisationId != null;
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Title order={1}>Profile</Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <Card withBorder padding="lg">
+              <ProfileImage canEdit={canEdit} />
+            </Card>
+            <MembershipCard canCancel={canEdit} />
+            <GoverningBodies canEdit={canEdit} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <BasicDetailsCard profile={profile.data} canEdit={canEdit} onDirtyChange={setBasicDirty} />
+            <TagsEditor />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Card withBorder padding="lg" component="section" aria-label="Profile details">
+        {form && personal.data ? (
+          <Tabs defaultValue="professional" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="professional">Professional Information and Qualifications</Tabs.Tab>
+              {showHcpc && <Tabs.Tab value="hcpc">HCPC Information</Tabs.Tab>}
+            </Tabs.List>
+            <Tabs.Panel value="professional" pt="md">
+              <ProfessionalInfoForm
+                form={form}
+                onChange={setForm}
+                locked={personal.data.lockedFields}
+                corporate={corporate}
+                errors={formErrors}
+              />
+            </Tabs.Panel>
+            {showHcpc && (
+              <Tabs.Panel value="hcpc" pt="md">
+                <HcpcInfo form={form} onChange={setForm} />
+              </Tabs.Panel>
+            )}
+          </Tabs>
+        ) : (
+          <StatusAlert tone="error" title="Failed to load profile">
+            Your professional information could not be loaded.
+          </StatusAlert>
+        )}
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => saveThen()} loading={save.isPending} disabled={!form}>
+            Save and Continue
+          </Button>
+          <Button
+            onClick={() => saveThen(() => navigate("/dashboard"))}
+            loading={save.isPending}
+            disabled={!form}
+          >
+            Save and Close
+          </Button>
+        </Group>
+      </Card>
+
+      <UnsavedChangesModal
+        opened={blocker.state === "blocked"}
+        saving={save.isPending}
+        onLeave={() => blocker.proceed?.()}
+        onKeepEditing={() => blocker.reset?.()}
+        onSaveAndExit={() => saveThen(() => blocker.proceed?.())}
+      />
+    </Stack>
+  );
+}

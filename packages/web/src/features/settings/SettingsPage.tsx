@@ -1,0 +1,143 @@
+import { api } from "@cpd/contract";
+import { Button, Card, Group, Loader, Radio, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { call } from "../../lib/api-client";
+import { notifySuccess } from "../../lib/notify";
+import { usePageTitle } from "../../lib/use-page-title";
+import { keys, useDashboardSettings, useFeatures } from "../shell/queries";
+import { type Settings, toSettings, WIDGET_FEATURE, WIDGET_LABELS, type WidgetKey } from "./settings-model";
+
+const LOCKED_NOTE = "Set by your organisation";
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="fieldset" m={0}>
+      <Title order={2} fz="h4" component="legend" px={4}>
+        {title}
+      </Title>
+      <Stack gap="sm" mt="xs">
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function SettingsPage() {
+  usePageTitle("Settings");
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { data, isLoading } = useDashboardSettings();
+  const { data: features } = useFeatures();
+  const [s, setS] = useState<Settings | null>(null);
+  useEffect(() => {
+    if (data) setS(toSettings(data));
+  }, [data]);
+
+  const save = useMutation({
+    mutationFn: (body: Settings) => call(api.saveDashboardSettings, { body }),
+    meta: { errorTitle: "Failed to save settings" },
+    onSuccess: (saved) => {
+      qc.setQueryData(keys.settings, saved);
+      notifySuccess("Settings Saved");
+      navigate("/dashboard");
+    },
+  });
+
+  if (isLoading) return <Loader aria-label="Loading settings" />;
+  if (!s || !data) return <Text>Your settings could not be loaded. Please refresh the page.</Text>;
+
+  const locked = (path: string) => data.lockedByOrganisation.includes(path);
+  const toggle = (path: string, label: string, checked: boolean, onChange: (v: boolean) => void) => (
+    <Switch
+      key={path}
+      label={label}
+      checked={checked}
+      disabled={locked(path)}
+      description={locked(path) ? LOCKED_NOTE : undefined}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+    />
+  );
+  const widgets = (Object.keys(WIDGET_LABELS) as WidgetKey[]).filter((k) => {
+    const feature = WIDGET_FEATURE[k];
+    return !feature || features?.[feature] !== false;
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (s) save.mutate(s);
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="lg" maw={900}>
+        <Title order={1}>Settings</Title>
+        <Section title="Dashboard">
+          <Radio.Group
+            label="Dashboard mode"
+            value={s.dashboardMode}
+            onChange={(v) => setS({ ...s, dashboardMode: v === "advanced" ? "advanced" : "basic" })}
+            description={locked("dashboardMode") ? LOCKED_NOTE : undefined}
+          >
+            <Group mt="xs">
+              <Radio value="basic" label="Basic" disabled={locked("dashboardMode")} />
+              <Radio value="advanced" label="Advanced" disabled={locked("dashboardMode")} />
+            </Group>
+          </Radio.Group>
+          {toggle("welcomeVideo", "Show the welcome video after logging in", s.welcomeVideo, (v) =>
+            setS({ ...s, welcomeVideo: v }),
+          )}
+          {toggle("allFeatures", "Show all features", s.allFeatures, (v) => setS({ ...s, allFeatures: v }))}
+        </Section>
+        <Section title="Widgets and pages">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {widgets.map((k) =>
+              toggle(`dashboardWidgets.${k}`, WIDGET_LABELS[k], s.dashboardWidgets[k], (v) =>
+                setS({ ...s, dashboardWidgets: { ...s.dashboardWidgets, [k]: v } }),
+              ),
+            )}
+          </SimpleGrid>
+        </Section>
+        <Section title="Security">
+          {toggle(
+            "logoutTimer.enabled",
+            "Log me out after 15 minutes of inactivity",
+            s.logoutTimer.enabled,
+            (v) => setS({ ...s, logoutTimer: { enabled: v } }),
+          )}
+        </Section>
+        <Section title="Entry options">
+          {toggle(
+            "entriesSettings.showKSF",
+            "Show KSF dimensions on entries",
+            s.entriesSettings.showKSF,
+            (v) => setS({ ...s, entriesSettings: { ...s.entriesSettings, showKSF: v } }),
+          )}
+          {toggle("entriesSettings.showACP", "Show ACP pillars on entries", s.entriesSettings.showACP, (v) =>
+            setS({ ...s, entriesSettings: { ...s.entriesSettings, showACP: v } }),
+          )}
+        </Section>
+        <Section title="Email notifications">
+          {toggle(
+            "emails.entryReceipt",
+            "Email me a receipt when I save an entry",
+            s.emails.entryReceipt,
+            (v) => setS({ ...s, emails: { ...s.emails, entryReceipt: v } }),
+          )}
+          {toggle("emails.plannedCPD", "Email me reminders about planned CPD", s.emails.plannedCPD, (v) =>
+            setS({ ...s, emails: { ...s.emails, plannedCPD: v } }),
+          )}
+        </Section>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => navigate("/dashboard")}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

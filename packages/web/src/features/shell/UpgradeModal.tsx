@@ -1,0 +1,48 @@
+import { PRICE_MONTHLY_GBP, PRICE_YEARLY_GBP } from "@cpd/contract";
+import { Button, Group, List, Stack, Text } from "@mantine/core";
+import { modals } from "@mantine/modals";
+
+const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+/** The external direct-debit payment page (opened in a new tab); see CONTRACT-REQUESTS.md. */
+const UPGRADE_URL: string | undefined = import.meta.env.VITE_UPGRADE_URL;
+
+function UpgradeContent({ feature }: { feature?: string }) {
+  return (
+    <Stack gap="md">
+      {feature && <Text>{feature} is part of Premium membership.</Text>}
+      <Text>Premium stores unlimited entries and generates a portfolio.</Text>
+      <List spacing="xs">
+        <List.Item>
+          <Text span fw={700}>
+            {gbp.format(PRICE_MONTHLY_GBP)}
+          </Text>{" "}
+          per month
+        </List.Item>
+        <List.Item>
+          <Text span fw={700}>
+            {gbp.format(PRICE_YEARLY_GBP)}
+          </Text>{" "}
+          per year
+        </List.Item>
+      </List>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => modals.closeAll()}>
+          Not now
+        </Button>
+        {UPGRADE_URL && (
+          <Button component="a" href={UPGRADE_URL} target="_blank" rel="noopener noreferrer">
+            Upgrade to Premium (opens in a new tab)
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+export function openUpgradeModal(feature?: string) {
+  modals.open({
+    modalId: "upgrade",
+    title: "Upgrade to Premium",
+    children: <UpgradeContent feature={feature} />,
+  });
+}

@@ -1,0 +1,85 @@
+// One typed call for every endpoint of the contract: the descriptor gives the
+// method, path and schemas, so a call's types are never written by hand here.
+import type { BodyOf, EndpointDef, ErrorEnvelope, ParamsOf, QueryOf, ResponseOf } from "@cpd/contract";
+import { ApiError, endsSession } from "./api-error";
+import { session } from "./session";
+
+export const API_ROOT = "/api";
+
+type Field<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+export type CallInput<E extends EndpointDef> = Field<"params", ParamsOf<E>> &
+  Field<"query", QueryOf<E>> &
+  Field<"body", BodyOf<E>> & {
+    /** Raw upload body for endpoints with `rawBody` (sent with the Blob's own type). */
+    raw?: Blob;
+    signal?: AbortSignal;
+  };
+
+type Args<E extends EndpointDef> = [ParamsOf<E>, QueryOf<E>, BodyOf<E>] extends [
+  undefined,
+  undefined,
+  undefined,
+]
+  ? [input?: CallInput<E>]
+  : [input: CallInput<E>];
+
+/** Builds "/api/..." from a descriptor path, substituting ":name" params. */
+export function buildUrl(path: string, params?: unknown, query?: unknown): string {
+  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = (params as Record<string, unknown> | undefined)?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (v !== undefined && v !== null) search.append(k, String(v));
+  }
+  const qs = search.toString();
+  return `${API_ROOT}${filled}${qs ? `?${qs}` : ""}`;
+}
+
+let onSessionEnd: () => void = () => session.clear();
+/** Lets the app decide what a lost session does (clear state, go to login). */
+export function setSessionEndHandler(fn: () => void) {
+  onSessionEnd = fn;
+}
+
+export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>): Promise<ResponseOf<E>> {
+  const input = (args[0] ?? {}) as CallInput<E>;
+  const url = buildUrl(endpoint.path, input.params, input.query);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = session.token();
+  if (token && endpoint.auth) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (input.raw) {
+    body = input.raw;
+    headers["Content-Type"] = input.raw.type || "application/octet-stream";
+  } else if (input.body !== undefined) {
+    body = JSON.stringify(input.body);
+    headers["Content-Type"] = "application/json";
+  }
+  const authCall = !endpoint.auth || endpoint.path.startsWith("/auth/");
+
+  let res: Response;
+  try {
+    res = await fetch(url, { method: endpoint.method, headers, body, signal: input.signal });
+  } catch (e) {
+    if ((e as Error)?.name === "AbortError") throw e;
+    throw new ApiError("Network error", { status: 0, authCall });
+  }
+
+  if (!res.ok) {
+    const envelope = (await res.json().catch(() => null)) as Partial<ErrorEnvelope> | null;
+    const err = new ApiError(envelope?.message ?? res.statusText, {
+      status: res.status,
+      code: envelope?.code,
+      authCall,
+    });
+    if (endpoint.auth && endsSession(err)) onSessionEnd();
+    throw err;
+  }
+  if (res.status === 204) return {} as ResponseOf<E>;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : {}) as ResponseOf<E>;
+}

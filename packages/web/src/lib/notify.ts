@@ -1,0 +1,14 @@
+// Toasts with the spec's timing: successes last 5 s, errors stay until dismissed.
+import { notifications } from "@mantine/notifications";
+import { errorMessage } from "./api-error";
+
+export function notifySuccess(title: string, message?: string) {
+  notifications.show({ title, message: message ?? "", color: "green", autoClose: 5000 });
+}
+
+export function notifyError(title: string, err?: unknown) {
+  const detail = err === undefined ? "" : errorMessage(err);
+  // A 401 on a session call shows nothing: the user is being sent to login.
+  if (err !== undefined && detail === "") return;
+  notifications.show({ title, message: detail, color: "red", autoClose: false });
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirect } from "./redirect";
+
+describe("safeRedirect", () => {
+  it("keeps local paths with their query", () => {
+    expect(safeRedirect("/profile?tab=tags")).toBe("/profile?tab=tags");
+  });
+  it("falls back for other origins, protocol-relative URLs and the login page", () => {
+    expect(safeRedirect("https://evil.example")).toBe("/dashboard");
+    expect(safeRedirect("//evil.example")).toBe("/dashboard");
+    expect(safeRedirect("/login")).toBe("/dashboard");
+    expect(safeRedirect(null)).toBe("/dashboard");
+  });
+});

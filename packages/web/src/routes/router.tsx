@@ -1,0 +1,53 @@
+import { Suspense } from "react";
+import { createBrowserRouter, Navigate } from "react-router-dom";
+import LoginPage from "../features/auth/LoginPage";
+import {
+  AccountManagementPage,
+  AppLayout,
+  ComingSoon,
+  DashboardHome,
+  ForgotPasswordPage,
+  ProfilePage,
+  QrLoginPage,
+  ResetPasswordPage,
+  SettingsPage,
+} from "./lazy-pages";
+import { PageLoader } from "./PageLoader";
+import { ADMIN_PATHS, COMING_SOON } from "./paths";
+import { RequireAuth } from "./RequireAuth";
+import { RequireAdmin } from "./RequireRole";
+
+const withSuspense = (node: React.ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+
+export const router = createBrowserRouter([
+  { path: "/login", element: <LoginPage /> },
+  { path: "/login-v2", element: <Navigate to="/login" replace /> },
+  { path: "/login/app", element: withSuspense(<QrLoginPage />) },
+  { path: "/forgot-password", element: withSuspense(<ForgotPasswordPage />) },
+  { path: "/reset-password/:id", element: withSuspense(<ResetPasswordPage />) },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: withSuspense(<AppLayout />),
+        children: [
+          { path: "/", element: <Navigate to="/dashboard" replace /> },
+          { path: "/dashboard", element: <DashboardHome /> },
+          { path: "/dashboard-home", element: <Navigate to="/dashboard" replace /> },
+          { path: "/profile", element: <ProfilePage /> },
+          { path: "/settings", element: <SettingsPage /> },
+          { path: "/account-management", element: <AccountManagementPage /> },
+          ...COMING_SOON.map((p) => ({ path: `/${p.path}`, element: <ComingSoon title={p.title} /> })),
+          {
+            element: <RequireAdmin />,
+            children: ADMIN_PATHS.map((p) => ({
+              path: `/${p.path}`,
+              element: <ComingSoon title={p.title} />,
+            })),
+          },
+          { path: "*", element: <ComingSoon title="Page not found" notFound /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,15 @@
+import { createTheme, Modal } from "@mantine/core";
+
+// Shade 8 of Mantine's blue keeps white button text above 4.5:1 (WCAG AA).
+export const theme = createTheme({
+  primaryColor: "blue",
+  primaryShade: { light: 8, dark: 6 },
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+  defaultRadius: "md",
+  focusRing: "always",
+  components: {
+    // Every modal's close button needs a name (modals opened through @mantine/modals included).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+  },
+  breakpoints: { xs: "36em", sm: "48em", md: "62em", lg: "75em", xl: "88em" },
+});
