@@ -5,6 +5,7 @@ import { loadConfig } from "../packages/server/src/config.js";
 import { PrismaClient } from "../packages/server/src/generated/prisma/client.js";
 import { Storage } from "../packages/server/src/lib/storage.js";
 import { DEMO_PASSWORD, demoPasswordHash, seedAccounts } from "./seed/accounts.js";
+import { seedCalendar } from "./seed/calendar.js";
 import { seedRecords } from "./seed/records.js";
 
 async function main() {
@@ -26,7 +27,10 @@ async function main() {
     }
     const people = await seedAccounts(prisma);
     await seedRecords(prisma, new Storage(config.s3), await demoPasswordHash());
-    console.log(`Seeded ${people} demo accounts (password ${DEMO_PASSWORD}) and a year of CPD records.`);
+    await seedCalendar(prisma);
+    console.log(
+      `Seeded ${people} demo accounts (password ${DEMO_PASSWORD}), a year of CPD records, webinars and events.`,
+    );
   } finally {
     await prisma.$disconnect();
   }

@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 const require = createRequire(import.meta.url);
 const S3rver = require("s3rver");
 const MailDev = require("maildev");
+const { createClinicalSkillsServer } = await import("./fakes/clinical-skills.mjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = process.env;
@@ -27,6 +28,7 @@ const s3Dir = path.resolve(root, env.S3_DATA_DIR || ".data/s3");
 const smtpPort = Number(env.SMTP_PORT || 1025);
 const webPort = Number(env.MAILDEV_WEB_PORT || 1080);
 const mailDir = path.resolve(root, env.MAILDEV_DATA_DIR || ".data/maildev");
+const skillsPort = Number(env.CLINICAL_SKILLS_PORT || 4600);
 
 const log = (msg) => console.log(`[services] ${msg}`);
 const shown = (dir) => (dir.startsWith(root + path.sep) ? path.relative(root, dir) : dir);
@@ -55,6 +57,7 @@ async function waitHttp(url, timeoutMs = 20000) {
 
 let s3 = null;
 let mail = null;
+let skills = null;
 let stopping = false;
 
 async function stop(code) {
@@ -64,6 +67,7 @@ async function stop(code) {
   const tasks = [];
   if (mail) tasks.push(new Promise((resolve) => mail.close(() => resolve())));
   if (s3) tasks.push(s3.close().catch(() => {}));
+  if (skills) tasks.push(new Promise((resolve) => skills.close(() => resolve())));
   const timer = setTimeout(() => process.exit(code), 5000);
   timer.unref();
   await Promise.all(tasks);
@@ -76,6 +80,7 @@ async function main() {
     ["S3_PORT", s3Port],
     ["SMTP_PORT", smtpPort],
     ["MAILDEV_WEB_PORT", webPort],
+    ["CLINICAL_SKILLS_PORT", skillsPort],
   ]) {
     if (!(await portFree(port))) {
       throw new Error(`${name}=${port} is already in use on ${host} (another ./scripts/start running?)`);
@@ -114,6 +119,9 @@ async function main() {
   await mail.listen();
   await waitHttp(`http://${host}:${webPort}/email`);
   log(`SMTP (MailDev) on ${host}:${smtpPort}, web UI and REST API on http://${host}:${webPort}`);
+  skills = createClinicalSkillsServer();
+  await new Promise((resolve) => skills.listen(skillsPort, host, resolve));
+  log(`Clinical Skills (local fake) on http://${host}:${skillsPort}`);
   log("services ready");
 }
 

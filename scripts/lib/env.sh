@@ -44,6 +44,12 @@ export SMTP_PASSWORD="${SMTP_PASSWORD:-}"
 export SMTP_SECURE="${SMTP_SECURE:-false}"
 export MAIL_FROM="${MAIL_FROM:-CPD <no-reply@cpd.local>}"
 
+# The Clinical Skills service: locally the fake in scripts/fakes/clinical-skills.mjs (started by
+# scripts/services.mjs; demo login demo@example.org / Skills123!).
+export CLINICAL_SKILLS_PORT="${CLINICAL_SKILLS_PORT:-4600}"
+export CLINICAL_SKILLS_URL="${CLINICAL_SKILLS_URL:-http://127.0.0.1:${CLINICAL_SKILLS_PORT}}"
+export CLINICAL_SKILLS_API_KEY="${CLINICAL_SKILLS_API_KEY:-local-clinical-skills-key}"
+
 # --- helpers -------------------------------------------------------------------
 log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
 warn() { printf '\033[1;33m!!\033[0m %s\n' "$*" >&2; }

@@ -12,6 +12,25 @@ export {
   requestReset,
 } from "./auth.js";
 export {
+  calendarEvent,
+  calendarEvents,
+  calendarFeed,
+  createEvent,
+  createWebinar,
+  deleteEvent,
+  deleteWebinar,
+  plannedCpd,
+  registerEvent,
+  registeredWebinars,
+  registerWebinar,
+  unregisterEvent,
+  updateEvent,
+  updateWebinar,
+  webinars,
+} from "./calendar.js";
+export { clinicalSkillsLinkStatus, clinicalSkillsStatistics, linkClinicalSkills } from "./clinical-skills.js";
+export { formFieldGraph, governingBodyGraphs, graphs, monthlyStatistics, statistics } from "./dashboard.js";
+export {
   createEntry,
   deleteEntry,
   detachEvidence,

@@ -2,37 +2,15 @@
 // the same SQL through pg, 50 connections each, one after the other on this
 // machine. Prints req/s, p50 and p99 of both and the ratio (target >= 0.5),
 // then the gzipped size of the JavaScript the login page loads (target <= 200 KB).
-import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { loadConfig } from "../src/config.js";
 import { createResources } from "../src/resources.js";
+import { load, row, start, stop } from "./harness.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function start(mode: "app" | "bare", port: number) {
-  const child = fork(path.join(here, "serve.ts"), [mode, String(port)], {
-    execArgv: ["--import", "tsx"],
-    env: process.env,
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", () => resolve());
-    child.once("exit", (code) => reject(new Error(`${mode} server exited with ${code}`)));
-  });
-  return child;
-}
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  await autocannon({ url, connections: 50, duration: 2, headers }); // warm-up
-  const r = await autocannon({ url, connections: 50, duration: DURATION, headers });
-  if (r.non2xx > 0 || r.errors > 0)
-    throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
-}
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: "silent" });
 const { deps, close } = await createResources(config);
@@ -50,13 +28,11 @@ await close();
 
 const bare = await start("bare", 3901);
 const ref = await load(`http://127.0.0.1:3901/bare/profile/${user.id}`);
-bare.kill();
+await stop(bare);
 const app = await start("app", 3902);
 const ours = await load("http://127.0.0.1:3902/api/profile", { authorization: `Bearer ${token}` });
-app.kill();
+await stop(app);
 
-const row = (name: string, r: typeof ref) =>
-  `${name.padEnd(30)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`;
 console.log(row("bare Fastify + pg (same SQL)", ref));
 console.log(row("GET /api/profile", ours));
 const ratio = ours.rps / ref.rps;

@@ -1,17 +1,40 @@
 // Child process for the benchmark: serves either the real app or the bare
-// reference (the same SQL through pg in a plain Fastify route) on a port.
+// reference (the same SQL through pg in plain Fastify routes) on a port.
+// Asked "rss" over IPC, it reports its peak RSS since the previous question,
+// sampled every 20 ms (bench/uploads.ts).
+import { readFileSync } from "node:fs";
 import Fastify from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { ACCOUNT_SQL, TOKEN_VERSION_SQL } from "../src/modules/account/repository.js";
+import { buildListQuery, FACETS_SQL } from "../src/modules/entries/list.js";
 import { createResources } from "../src/resources.js";
 
 const [mode, port] = [process.argv[2], Number(process.argv[3])];
 const config = loadConfig({ ...process.env, LOG_LEVEL: "silent" });
 
+// list.ts keeps the evidence query inline: fail loudly if this copy drifts.
+const EVIDENCE_SQL =
+  "SELECT id, entry_id, filename, content_type FROM files WHERE entry_id = ANY($1::uuid[]) ORDER BY created_at";
+const listSource = new URL("../src/modules/entries/list.ts", import.meta.url);
+if (!readFileSync(listSource, "utf8").includes(EVIDENCE_SQL))
+  throw new Error("the evidence query of src/modules/entries/list.ts changed: update bench/serve.ts");
+
+let peak = 0;
+setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 20).unref();
+process.on("message", (m) => {
+  if (m !== "rss") return;
+  const rss = process.memoryUsage().rss;
+  process.send?.({ rss, peak: Math.max(peak, rss) });
+  peak = rss;
+});
+
 if (mode === "app") {
   const { deps } = await createResources(config);
+  await deps.storage.ensureBucket();
   const app = await buildApp(deps);
   await app.listen({ port, host: "127.0.0.1" });
 } else {
@@ -23,6 +46,22 @@ if (mode === "app") {
     await pool.query({ name: "token-version", text: TOKEN_VERSION_SQL, values: [id] });
     const { rows } = await pool.query({ name: "load-account", text: ACCOUNT_SQL, values: [id] });
     return rows[0];
+  });
+  // What GET /api/entries/limit/:perPage/page/:page runs: the session check,
+  // the page and the facets side by side, then the page's evidence.
+  app.get("/bare/entries/:id/limit/:perPage/page/:page", async (req) => {
+    const { id, perPage, page } = req.params as { id: string; perPage: string; page: string };
+    const q = req.query as { filter?: string; type?: "diary" | "reflection" | "supervision" };
+    await pool.query({ name: "token-version", text: TOKEN_VERSION_SQL, values: [id] });
+    const [list, facets] = await Promise.all([
+      pool.query(buildListQuery(id, q, Number(perPage), Number(page))),
+      pool.query({ name: "entry-facets", text: FACETS_SQL, values: [id] }),
+    ]);
+    const ids = list.rows.map((r) => r.id);
+    const files = ids.length
+      ? (await pool.query({ name: "entry-evidence", text: EVIDENCE_SQL, values: [ids] })).rows
+      : [];
+    return { items: list.rows, files, facets: facets.rows[0] };
   });
   await app.listen({ port, host: "127.0.0.1" });
 }

@@ -14,6 +14,8 @@ import { authPlugin } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerSpa } from "./plugins/spa.js";
 import { authRoutes } from "./routes/auth.js";
+import { calendarRoutes } from "./routes/calendar.js";
+import { dashboardRoutes } from "./routes/dashboard.js";
 import { entryRoutes } from "./routes/entries.js";
 import { fileRoutes } from "./routes/files.js";
 import { healthRoutes } from "./routes/health.js";
@@ -103,6 +105,8 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   entryRoutes(app, deps);
   fileRoutes(app, deps);
   sharedCpdRoutes(app, deps);
+  dashboardRoutes(app, deps);
+  calendarRoutes(app, deps);
   healthRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist || DEFAULT_WEB_DIST);

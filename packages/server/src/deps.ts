@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
+import type { ClinicalSkillsConnector } from "./connectors/clinical-skills/connector.js";
 import type { Queues } from "./jobs/queues.js";
 import type { Db } from "./lib/db.js";
 import type { Storage } from "./lib/storage.js";
@@ -17,6 +18,8 @@ export interface Deps {
   queues: Queues;
   tokens: TokenService;
   log: Logger;
+  /** The external Clinical Skills service; null when not configured. */
+  clinicalSkills: ClinicalSkillsConnector | null;
   /** Injected so tests can move the calendar; Europe/London date. */
   today: () => string;
 }

@@ -1,6 +1,7 @@
 // Creates and closes the process's shared resources (pool, Prisma, Redis, S3, queues).
 import pino from "pino";
 import type { Config } from "./config.js";
+import { HttpClinicalSkillsConnector } from "./connectors/clinical-skills/connector.js";
 import type { Deps } from "./deps.js";
 import { Queues } from "./jobs/queues.js";
 import { todayInLondon } from "./lib/dates.js";
@@ -34,6 +35,9 @@ export async function createResources(
     queues,
     tokens: new TokenService(config.jwtSecret),
     log,
+    clinicalSkills: config.clinicalSkills
+      ? new HttpClinicalSkillsConnector(config.clinicalSkills.url, config.clinicalSkills.apiKey)
+      : null,
     today: () => todayInLondon(),
   };
   return {

@@ -1,0 +1,231 @@
+import { Type } from "@sinclair/typebox";
+import { Empty, endpoint, IsoDate, IsoDateTime, Nullable } from "./endpoint.js";
+import { EntryTypeSchema } from "./entries.js";
+
+const tags = ["calendar"];
+const Id = Type.Object({ id: Type.String({ format: "uuid" }) });
+
+export const CALENDAR_MESSAGES = {
+  eventFull: "This event is full",
+  eventEnded: "This event has ended",
+  webinarEnded: "This webinar has ended",
+} as const;
+
+export const Webinar = Type.Object({
+  id: Type.String(),
+  webinarId: Type.String(),
+  webinarIdStr: Type.String(),
+  title: Type.String(),
+  webinarDescription: Type.String(),
+  startDate: IsoDateTime,
+  endDate: IsoDateTime,
+  registered: Type.Boolean(),
+  /** Shown to registered users only. */
+  joinLink: Nullable(Type.String()),
+  organisationId: Nullable(Type.Integer()),
+});
+
+export const webinars = endpoint({
+  method: "GET",
+  path: "/webinars",
+  summary: "Upcoming webinars (at most 100, soonest first)",
+  tags: ["webinars"],
+  auth: true,
+  response: Type.Array(Webinar),
+});
+
+export const registeredWebinars = endpoint({
+  method: "GET",
+  path: "/webinars/registered",
+  summary: "The user's upcoming registered webinars",
+  tags: ["webinars"],
+  auth: true,
+  response: Type.Array(Webinar),
+});
+
+export const registerWebinar = endpoint({
+  method: "POST",
+  path: "/webinars/:webinarIdStr/register",
+  summary: "Register for a webinar (repeating changes nothing)",
+  tags: ["webinars"],
+  auth: true,
+  params: Type.Object({ webinarIdStr: Type.String({ minLength: 1, maxLength: 100 }) }),
+  response: Webinar,
+});
+
+const WebinarInput = Type.Object({
+  webinarIdStr: Type.String({ minLength: 3, maxLength: 100, pattern: "^[a-z0-9-]+$" }),
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  webinarDescription: Type.String({ maxLength: 5000 }),
+  startDate: IsoDateTime,
+  endDate: IsoDateTime,
+  joinLink: Type.Optional(Nullable(Type.String({ maxLength: 2000, pattern: "^https?://" }))),
+  /** Admins may publish platform-wide (null); managers publish for their organisation. */
+  organisationId: Type.Optional(Nullable(Type.Integer())),
+});
+
+export const createWebinar = endpoint({
+  method: "POST",
+  path: "/webinars",
+  summary: "Create a webinar (Admin, or Organisation-Manager for their organisation)",
+  tags: ["webinars"],
+  auth: true,
+  body: WebinarInput,
+  response: Webinar,
+});
+
+export const updateWebinar = endpoint({
+  method: "PUT",
+  path: "/webinars/:webinarIdStr",
+  summary: "Edit a webinar",
+  tags: ["webinars"],
+  auth: true,
+  params: Type.Object({ webinarIdStr: Type.String({ minLength: 1, maxLength: 100 }) }),
+  body: WebinarInput,
+  response: Webinar,
+});
+
+export const deleteWebinar = endpoint({
+  method: "DELETE",
+  path: "/webinars/:webinarIdStr",
+  summary: "Delete a webinar",
+  tags: ["webinars"],
+  auth: true,
+  params: Type.Object({ webinarIdStr: Type.String({ minLength: 1, maxLength: 100 }) }),
+  response: Empty,
+});
+
+export const CalendarEvent = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  happensAt: IsoDateTime,
+  endsAt: IsoDateTime,
+  description: Type.String(),
+  location: Nullable(Type.String()),
+  contactName: Nullable(Type.String()),
+  contactEmail: Nullable(Type.String()),
+  website: Nullable(Type.String()),
+  /** Shown to registered users only. */
+  joinEventLink: Nullable(Type.String()),
+  registered: Type.Boolean(),
+  eventFull: Type.Boolean(),
+  ended: Type.Boolean(),
+  capacity: Nullable(Type.Integer()),
+  registrations: Type.Integer(),
+  organisationId: Nullable(Type.Integer()),
+});
+
+export const calendarEvents = endpoint({
+  method: "GET",
+  path: "/calendar/events",
+  summary: "Events between from and to (default: the last month to six months ahead)",
+  tags,
+  auth: true,
+  query: Type.Object({ from: Type.Optional(IsoDate), to: Type.Optional(IsoDate) }),
+  response: Type.Array(CalendarEvent),
+});
+
+export const calendarEvent = endpoint({
+  method: "GET",
+  path: "/calendar/events/:id",
+  summary: "One event",
+  tags,
+  auth: true,
+  params: Id,
+  response: CalendarEvent,
+});
+
+export const registerEvent = endpoint({
+  method: "POST",
+  path: "/calendar/events/:id/register",
+  summary: "Register for an event (refused when full or ended)",
+  tags,
+  auth: true,
+  params: Id,
+  response: CalendarEvent,
+});
+
+export const unregisterEvent = endpoint({
+  method: "POST",
+  path: "/calendar/events/:id/unregister",
+  summary: "Cancel a registration",
+  tags,
+  auth: true,
+  params: Id,
+  response: CalendarEvent,
+});
+
+const EventInput = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 5000 }),
+  location: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+  contactName: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  contactEmail: Type.Optional(
+    Nullable(Type.String({ maxLength: 254, pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$" })),
+  ),
+  website: Type.Optional(Nullable(Type.String({ maxLength: 2000, pattern: "^https?://" }))),
+  joinEventLink: Type.Optional(Nullable(Type.String({ maxLength: 2000, pattern: "^https?://" }))),
+  happensAt: IsoDateTime,
+  endsAt: IsoDateTime,
+  capacity: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100_000 }))),
+  organisationId: Type.Optional(Nullable(Type.Integer())),
+});
+
+export const createEvent = endpoint({
+  method: "POST",
+  path: "/calendar/events",
+  summary: "Create an event (Admin, or Organisation-Manager for their organisation)",
+  tags,
+  auth: true,
+  body: EventInput,
+  response: CalendarEvent,
+});
+
+export const updateEvent = endpoint({
+  method: "PUT",
+  path: "/calendar/events/:id",
+  summary: "Edit an event",
+  tags,
+  auth: true,
+  params: Id,
+  body: EventInput,
+  response: CalendarEvent,
+});
+
+export const deleteEvent = endpoint({
+  method: "DELETE",
+  path: "/calendar/events/:id",
+  summary: "Delete an event",
+  tags,
+  auth: true,
+  params: Id,
+  response: Empty,
+});
+
+export const plannedCpd = endpoint({
+  method: "GET",
+  path: "/planned-cpd",
+  summary: "Diary entries dated in the future and reminders due",
+  tags,
+  auth: true,
+  response: Type.Array(
+    Type.Object({
+      entryId: Type.String(),
+      entryTitle: Type.String(),
+      entryType: EntryTypeSchema,
+      startDate: IsoDate,
+    }),
+  ),
+});
+
+export const calendarFeed = endpoint({
+  method: "GET",
+  path: "/calendar/ics",
+  summary:
+    "iCalendar file of registered events and webinars and planned CPD (Europe/London); ?auth_token= allowed",
+  tags,
+  auth: true,
+  query: Type.Object({ auth_token: Type.Optional(Type.String()) }),
+  response: Type.Any(),
+  binary: true,
+});
