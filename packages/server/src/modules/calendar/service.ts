@@ -111,6 +111,14 @@ const checkTimes = (start: string, end: string) => {
   if (new Date(end) <= new Date(start)) throw badRequest("The end must be after the start", "TIMES_ORDER");
 };
 
+const webinarData = (body: BodyOf<typeof api.createWebinar>) => ({
+  title: body.title.trim(),
+  description: body.webinarDescription,
+  startDate: new Date(body.startDate),
+  endDate: new Date(body.endDate),
+  joinLink: body.joinLink ?? null,
+});
+
 export async function createWebinar(deps: Deps, caller: Caller, body: BodyOf<typeof api.createWebinar>) {
   checkTimes(body.startDate, body.endDate);
   const organisationId = await managedOrganisation(deps, caller, body.organisationId);
@@ -118,15 +126,7 @@ export async function createWebinar(deps: Deps, caller: Caller, body: BodyOf<typ
     throw conflict("A webinar with this identifier already exists", "WEBINAR_EXISTS");
   }
   const w = await deps.prisma.webinar.create({
-    data: {
-      webinarIdStr: body.webinarIdStr,
-      title: body.title.trim(),
-      description: body.webinarDescription,
-      startDate: new Date(body.startDate),
-      endDate: new Date(body.endDate),
-      joinLink: body.joinLink ?? null,
-      organisationId,
-    },
+    data: { webinarIdStr: body.webinarIdStr, ...webinarData(body), organisationId },
     include: mine(caller.id),
   });
   return toWebinar(w);
@@ -144,13 +144,7 @@ export async function updateWebinar(
   await checkManages(deps, caller, w.organisationId);
   const updated = await deps.prisma.webinar.update({
     where: { id: w.id },
-    data: {
-      title: body.title.trim(),
-      description: body.webinarDescription,
-      startDate: new Date(body.startDate),
-      endDate: new Date(body.endDate),
-      joinLink: body.joinLink ?? null,
-    },
+    data: webinarData(body),
     include: mine(caller.id),
   });
   return toWebinar(updated);
