@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 export const USERS = 100;
 export const ENTRIES = 200_000;
 export const HEAVY_ENTRIES = 2_000;
-const VERSION = "bench seed v3"; // in profiles.job_title: bump it to reseed
+const VERSION = "bench seed v4"; // in profiles.job_title: bump it to reseed
 
 /** The words of titles and descriptions; earlier words are more frequent. */
 const WORDS = `safeguarding infection control medication audit leadership reflection webinar conference
@@ -72,7 +72,7 @@ SELECT id, user_id, type, title, date, hours, category, description, tags, compl
                md5('bench-user-' || CASE WHEN i % 100 = 0 THEN 1 ELSE 2 + i % ${USERS - 1} END)::uuid AS user_id,
                r, CASE WHEN r < 0.8 THEN 'diary' WHEN r < 0.92 THEN 'reflection' ELSE 'supervision' END AS type,
                initcap((SELECT string_agg($1[1 + floor(power(random(), 1.5) * cardinality($1))::int], ' ')
-                          FROM generate_series(0, 2 + i % 4))) AS title,
+                          FROM generate_series(0, 2 + (n * 10)::int % 4))) AS title,
                (SELECT string_agg($1[1 + floor(power(random(), 1.5) * cardinality($1))::int], ' ')
                   FROM generate_series(0, 10 + (n * 100)::int % 25)) AS description,
                current_date - floor(random() * 1095)::int AS date,

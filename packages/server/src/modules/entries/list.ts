@@ -63,6 +63,9 @@ SELECT (SELECT coalesce(array_agg(DISTINCT extract(year FROM date)::int ORDER BY
           FROM entries WHERE user_id = $1 AND category IS NOT NULL) AS categories,
        (SELECT governing_bodies FROM profiles WHERE user_id = $1) AS governing_bodies`;
 
+export const EVIDENCE_SQL =
+  "SELECT id, entry_id, filename, content_type FROM files WHERE entry_id = ANY($1::uuid[]) ORDER BY created_at";
+
 interface Row {
   id: string;
   type: "diary" | "reflection" | "supervision";
@@ -104,7 +107,7 @@ export async function listEntries(
     ? (
         await deps.pool.query<{ id: string; entry_id: string; filename: string; content_type: string }>({
           name: "entry-evidence",
-          text: "SELECT id, entry_id, filename, content_type FROM files WHERE entry_id = ANY($1::uuid[]) ORDER BY created_at",
+          text: EVIDENCE_SQL,
           values: [ids],
         })
       ).rows
