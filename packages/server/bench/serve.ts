@@ -6,8 +6,19 @@ import Fastify from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
+import { todayInLondon } from "../src/lib/dates.js";
 import { ACCOUNT_SQL, TOKEN_VERSION_SQL } from "../src/modules/account/repository.js";
 import { buildListQuery, EVIDENCE_SQL, FACETS_SQL } from "../src/modules/entries/list.js";
+import { currentCycle, periodRange } from "../src/modules/statistics/rules.js";
+import {
+  EARLIEST,
+  GRAPHS_SQL,
+  SETTINGS_SQL,
+  type Settings,
+  TOTALS_SQL,
+  targetOf,
+  totalsValues,
+} from "../src/modules/statistics/service.js";
 import { createResources } from "../src/resources.js";
 
 const [mode, port] = [process.argv[2], Number(process.argv[3])];
@@ -17,7 +28,14 @@ let peak = 0;
 setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 20).unref();
+// Asked "queries", the app child reports the SQL statements run since the last question.
+let queries = 0;
 process.on("message", (m) => {
+  if (m === "queries") {
+    process.send?.({ queries });
+    queries = 0;
+    return;
+  }
   if (m !== "rss") return;
   const rss = process.memoryUsage().rss;
   process.send?.({ rss, peak: Math.max(peak, rss) });
@@ -28,6 +46,11 @@ if (mode === "app") {
   const { deps } = await createResources(config);
   // The uploads benchmark's bucket; the other benchmarks run without S3.
   await deps.storage.ensureBucket().catch(() => undefined);
+  const query = deps.pool.query.bind(deps.pool);
+  (deps.pool as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    queries++;
+    return (query as (...a: unknown[]) => unknown)(...args);
+  };
   const app = await buildApp(deps);
   await app.listen({ port, host: "127.0.0.1" });
 } else {
@@ -55,6 +78,24 @@ if (mode === "app") {
       ? (await pool.query({ name: "entry-evidence", text: EVIDENCE_SQL, values: [ids] })).rows
       : [];
     return { items: list.rows, files, facets: facets.rows[0] };
+  });
+  // What GET /api/statistics/12 and /api/graphs/12 run, with the same parameters.
+  app.get("/bare/statistics/:id/12", async (req) => {
+    const { id } = req.params as { id: string };
+    await pool.query({ name: "token-version", text: TOKEN_VERSION_SQL, values: [id] });
+    const today = todayInLondon();
+    const s = (await pool.query<Settings>({ name: "stats-settings", text: SETTINGS_SQL, values: [id] }))
+      .rows[0];
+    const cycle = s ? currentCycle(targetOf(s), today) : null;
+    const values = totalsValues(id, periodRange("12", today), cycle, today);
+    return (await pool.query({ name: "stats-totals", text: TOTALS_SQL, values })).rows[0];
+  });
+  app.get("/bare/graphs/:id/12", async (req) => {
+    const { id } = req.params as { id: string };
+    await pool.query({ name: "token-version", text: TOKEN_VERSION_SQL, values: [id] });
+    const r = periodRange("12", todayInLondon());
+    return (await pool.query({ name: "graphs", text: GRAPHS_SQL, values: [id, r.from ?? EARLIEST, r.to] }))
+      .rows[0];
   });
   await app.listen({ port, host: "127.0.0.1" });
 }

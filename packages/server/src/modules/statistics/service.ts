@@ -13,9 +13,9 @@ import { CURRENT_FORMS, standardsFor } from "../forms/definitions.js";
 import { allItems } from "../forms/rules.js";
 import { countdown, currentCycle, type Period, periodRange, type Range } from "./rules.js";
 
-const EARLIEST = "0001-01-01";
+export const EARLIEST = "0001-01-01";
 
-interface Settings {
+export interface Settings {
   hours_per_year: number | null;
   start_date: string | null;
   report_interval: number | null;
@@ -47,6 +47,19 @@ SELECT coalesce(sum(hours) FILTER (WHERE date BETWEEN $2 AND $3), 0)::float8 AS 
   FROM entries
  WHERE user_id = $1 AND date BETWEEN least($2::date, $4::date) AND greatest($3::date, $5::date)`;
 
+/** The parameters of TOTALS_SQL (shared with the benchmark's bare route). */
+export function totalsValues(userId: string, range: Range, cycle: ReturnType<typeof currentCycle>, today: string) {
+  // Hours count towards the target up to today; planned CPD does not.
+  const cycleTo = cycle && cycle.end < today ? cycle.end : today;
+  return [userId, range.from ?? EARLIEST, range.to, cycle?.start ?? range.to, cycle ? cycleTo : range.to];
+}
+
+export const targetOf = (s: Settings) => ({
+  hoursPerYear: s.hours_per_year,
+  startDate: s.start_date,
+  reportInterval: s.report_interval,
+});
+
 async function settings(deps: Deps, userId: string): Promise<Settings> {
   const { rows } = await deps.pool.query<Settings>({
     name: "stats-settings",
@@ -66,12 +79,7 @@ export async function statistics(
   const today = deps.today();
   const range = periodRange(period, today, custom);
   const s = await settings(deps, userId);
-  const cycle = currentCycle(
-    { hoursPerYear: s.hours_per_year, startDate: s.start_date, reportInterval: s.report_interval },
-    today,
-  );
-  // Hours count towards the target up to today; planned CPD does not.
-  const cycleTo = cycle && cycle.end < today ? cycle.end : today;
+  const cycle = currentCycle(targetOf(s), today);
   const { rows } = await deps.pool.query<{
     hours: number;
     total: number;
@@ -84,7 +92,7 @@ export async function statistics(
   }>({
     name: "stats-totals",
     text: TOTALS_SQL,
-    values: [userId, range.from ?? EARLIEST, range.to, cycle?.start ?? range.to, cycle ? cycleTo : range.to],
+    values: totalsValues(userId, range, cycle, today),
   });
   const t = rows[0] ?? {
     hours: 0,
