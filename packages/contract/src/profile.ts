@@ -67,6 +67,8 @@ export const Membership = Type.Object({
   autoRenew: Type.Boolean(),
   membershipSource: Nullable(Type.String()),
   cancellable: Type.Boolean(),
+  /** The external direct-debit page where the user upgrades (opened in a new tab); null if not set up. */
+  upgradeUrl: Nullable(Type.String()),
 });
 
 export const getMembership = endpoint({

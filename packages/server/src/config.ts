@@ -40,6 +40,7 @@ const Env = Type.Object({
   MAIL_FROM: Type.String({ default: "CPD <no-reply@cpd.local>" }),
   SUPPORT_CHAT_SECRET: Type.String({ minLength: 16 }),
   WELCOME_VIDEO_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  UPGRADE_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   CLINICAL_SKILLS_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   CLINICAL_SKILLS_API_KEY: Type.Optional(Type.String()),
   DATA_ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 32 })),
@@ -70,6 +71,8 @@ export interface Config {
   smtp: { host: string; port: number; user?: string; password?: string; secure: boolean; from: string };
   supportChatSecret: string;
   welcomeVideoUrl: string | null;
+  /** The external payment page where a member upgrades to Premium. */
+  upgradeUrl: string | null;
   /** Unset: the Clinical Skills link is not offered. */
   clinicalSkills: { url: string; apiKey: string } | null;
   /** Key material for secrets stored at rest; defaults to JWT_SECRET when unset. */
@@ -124,6 +127,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     supportChatSecret: e.SUPPORT_CHAT_SECRET,
     welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
+    upgradeUrl: e.UPGRADE_URL ?? null,
     clinicalSkills: e.CLINICAL_SKILLS_URL
       ? { url: e.CLINICAL_SKILLS_URL, apiKey: e.CLINICAL_SKILLS_API_KEY ?? "" }
       : null,

@@ -64,15 +64,18 @@ export async function updateProfile(deps: Deps, userId: string, input: BasicDeta
   return getProfile(deps, userId);
 }
 
-const membershipAnswer = (m: {
-  tier: Membership["tier"];
-  active: boolean;
-  memberSince: Date | null;
-  endDate: Date | null;
-  autoRenew: boolean;
-  membershipSource: string | null;
-  cancellable: boolean;
-}): Membership => ({
+const membershipAnswer = (
+  deps: Deps,
+  m: {
+    tier: Membership["tier"];
+    active: boolean;
+    memberSince: Date | null;
+    endDate: Date | null;
+    autoRenew: boolean;
+    membershipSource: string | null;
+    cancellable: boolean;
+  },
+): Membership => ({
   tier: m.tier,
   active: m.active,
   memberSince: dateColumn(m.memberSince),
@@ -80,12 +83,14 @@ const membershipAnswer = (m: {
   autoRenew: m.autoRenew,
   membershipSource: m.membershipSource,
   cancellable: m.cancellable,
+  upgradeUrl: deps.config.upgradeUrl,
 });
 
 export async function getMembership(deps: Deps, userId: string): Promise<Membership> {
   const m = await deps.prisma.membership.findUnique({ where: { userId } });
-  if (!m) {
-    return {
+  return membershipAnswer(
+    deps,
+    m ?? {
       tier: "BASIC",
       active: false,
       memberSince: null,
@@ -93,9 +98,8 @@ export async function getMembership(deps: Deps, userId: string): Promise<Members
       autoRenew: false,
       membershipSource: null,
       cancellable: false,
-    };
-  }
-  return membershipAnswer(m);
+    },
+  );
 }
 
 /** Stops the renewal; the membership runs to its end date. */

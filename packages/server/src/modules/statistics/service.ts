@@ -48,7 +48,12 @@ SELECT coalesce(sum(hours) FILTER (WHERE date BETWEEN $2 AND $3), 0)::float8 AS 
  WHERE user_id = $1 AND date BETWEEN least($2::date, $4::date) AND greatest($3::date, $5::date)`;
 
 /** The parameters of TOTALS_SQL (shared with the benchmark's bare route). */
-export function totalsValues(userId: string, range: Range, cycle: ReturnType<typeof currentCycle>, today: string) {
+export function totalsValues(
+  userId: string,
+  range: Range,
+  cycle: ReturnType<typeof currentCycle>,
+  today: string,
+) {
   // Hours count towards the target up to today; planned CPD does not.
   const cycleTo = cycle && cycle.end < today ? cycle.end : today;
   return [userId, range.from ?? EARLIEST, range.to, cycle?.start ?? range.to, cycle ? cycleTo : range.to];
