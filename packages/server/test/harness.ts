@@ -11,7 +11,18 @@ import { createResources } from "../src/resources.js";
 
 export const PASSWORD = "Correct-Horse-1";
 
+/** Integration tests write freely: never against a database not named for tests. */
+function assertTestDatabase(url: string | undefined) {
+  const name = url ? new URL(url).pathname.slice(1) : "";
+  if (!/(^|_)(test|it)(_|$)/.test(name) && process.env.ALLOW_ANY_TEST_DATABASE !== "1") {
+    throw new Error(
+      `Integration tests need DATABASE_URL naming a test database (cpd_test_*, cpd_it), not "${name || "the default"}". ./scripts/test sets one up.`,
+    );
+  }
+}
+
 export function testConfig() {
+  assertTestDatabase(process.env.DATABASE_URL);
   return loadConfig({
     JWT_SECRET: "integration-test-secret-integration-test-secret",
     SUPPORT_CHAT_SECRET: "integration-support-chat-secret",
