@@ -1,21 +1,18 @@
 // Demo accounts and the acme-health organisation (issue 2's demo data).
 import { hash } from "@node-rs/argon2";
-import { ADMIN_ROLES, FEATURE_NAMES, ROLES, TRIAL_MONTHS } from "../../packages/contract/src/index.js";
+import { ADMIN_ROLES, ROLES, TRIAL_MONTHS } from "../../packages/contract/src/index.js";
 import type { PrismaClient } from "../../packages/server/src/generated/prisma/client.js";
 import { addDays, addMonths, toDateColumn, todayInLondon } from "../../packages/server/src/lib/dates.js";
+import {
+  ensurePlatformFeatures,
+  ORGANISATION_FEATURES,
+} from "../../packages/server/src/modules/shell/feature-defaults.js";
 
 export const DEMO_PASSWORD = "Password123!";
 
 const ACME_LOGO = `data:image/svg+xml;utf8,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#005eb8"/><path d="M12 28 20 10l8 18h-4l-4-9-4 9z" fill="#fff"/><text x="48" y="27" font-family="Arial,sans-serif" font-size="18" font-weight="700" fill="#003087">Acme Health</text></svg>',
 )}`;
-
-const ORG_ONLY_FEATURES = new Set([
-  "OrganisationUserReview",
-  "OrganisationCertificates",
-  "OrganisationSharedCPD",
-  "OrganisationEvents",
-]);
 
 export const demoPasswordHash = () =>
   hash(DEMO_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
@@ -24,9 +21,7 @@ export async function seedAccounts(prisma: PrismaClient) {
   const passwordHash = await demoPasswordHash();
   const today = todayInLondon();
 
-  await prisma.featureFlag.createMany({
-    data: FEATURE_NAMES.map((name) => ({ name, enabled: !ORG_ONLY_FEATURES.has(name) })),
-  });
+  await ensurePlatformFeatures(prisma);
 
   const acme = await prisma.organisation.create({
     data: {
@@ -36,7 +31,7 @@ export async function seedAccounts(prisma: PrismaClient) {
       loginLogoUrl: ACME_LOGO,
       colourHex: "#005EB8",
       loginLink: "/login?organisation=acme-health",
-      features: Object.fromEntries([...ORG_ONLY_FEATURES].map((f) => [f, true])),
+      features: Object.fromEntries([...ORGANISATION_FEATURES].map((f) => [f, true])),
       cpdHours: 30,
       reportInterval: 1,
       logoutTimerEnabled: false,

@@ -43,6 +43,16 @@ export const registeredWebinars = endpoint({
   response: Type.Array(Webinar),
 });
 
+export const manageWebinars = endpoint({
+  method: "GET",
+  path: "/webinars/manage",
+  summary:
+    "Webinars the caller manages (Admin: all; Organisation-Manager: theirs and platform-wide), past year onwards",
+  tags: ["webinars"],
+  auth: true,
+  response: Type.Array(Webinar),
+});
+
 export const registerWebinar = endpoint({
   method: "POST",
   path: "/webinars/:webinarIdStr/register",
@@ -122,6 +132,16 @@ export const calendarEvents = endpoint({
   tags,
   auth: true,
   query: Type.Object({ from: Type.Optional(IsoDate), to: Type.Optional(IsoDate) }),
+  response: Type.Array(CalendarEvent),
+});
+
+export const manageEvents = endpoint({
+  method: "GET",
+  path: "/calendar/events/manage",
+  summary:
+    "Events the caller manages (Admin: all; Organisation-Manager: theirs and platform-wide), past year onwards",
+  tags,
+  auth: true,
   response: Type.Array(CalendarEvent),
 });
 

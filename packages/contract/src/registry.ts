@@ -19,6 +19,8 @@ export {
   createWebinar,
   deleteEvent,
   deleteWebinar,
+  manageEvents,
+  manageWebinars,
   plannedCpd,
   registerEvent,
   registeredWebinars,

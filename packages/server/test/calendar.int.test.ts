@@ -142,6 +142,17 @@ describe("calendar events", () => {
         })
       ).status,
     ).toBe(400);
+
+    // The management list: admins see every organisation's events, managers their own and the platform's.
+    const otherOrgEvent = await makeEvent({ organisationId: (await createOrganisation(h.deps)).id });
+    const ids = async (t: string) =>
+      (await call(h.app, "GET", "/calendar/events/manage", { token: t })).body.map(
+        (e: { id: string }) => e.id,
+      );
+    expect(await ids(admin.token)).toContain(otherOrgEvent.id);
+    expect(await ids(manager.token)).not.toContain(otherOrgEvent.id);
+    expect((await call(h.app, "GET", "/calendar/events/manage", { token: user.token })).status).toBe(403);
+    expect((await call(h.app, "GET", "/webinars/manage", { token: user.token })).status).toBe(403);
   });
 });
 
@@ -161,7 +172,8 @@ describe("webinars", () => {
 
   it("lists upcoming webinars, registers once, and shows the join link to registered users", async () => {
     const u = await createUser(h.deps);
-    const w = await makeWebinar();
+    // Starting in a minute: the soonest, so within the list's first hundred.
+    const w = await makeWebinar({ startDate: hoursFromNow(0.02), endDate: hoursFromNow(1) });
     const ended = await makeWebinar({ startDate: hoursFromNow(-5), endDate: hoursFromNow(-4) });
     const list = (await call(h.app, "GET", "/webinars", { token: u.token })).body;
     const found = list.find((x: { webinarIdStr: string }) => x.webinarIdStr === w.webinarIdStr);

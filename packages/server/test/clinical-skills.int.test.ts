@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The same fake service ./scripts/start runs, over real HTTP on a free port.
 import { createClinicalSkillsServer, FAKE_API_KEY } from "../../../scripts/fakes/clinical-skills.mjs";
 import { HttpClinicalSkillsConnector } from "../src/connectors/clinical-skills/connector.js";
-import { call, createUser, useApp } from "./harness.js";
+import { call, createUser, randomIp, useApp } from "./harness.js";
 
 const h = useApp();
 const fake = createClinicalSkillsServer();
@@ -22,6 +22,7 @@ describe("clinical-skills", () => {
     expect((await call(h.app, "GET", "/clinical-skills/statistics", { token: u.token })).status).toBe(404);
     const link = await call(h.app, "POST", "/clinical-skills/auth/link", {
       token: u.token,
+      ip: randomIp(),
       body: { emailAddress: "demo@example.org", password: "Skills123!" },
     });
     expect(link.status).toBe(200);
@@ -45,12 +46,14 @@ describe("clinical-skills", () => {
     const u = await createUser(h.deps);
     const bad = await call(h.app, "POST", "/clinical-skills/auth/link", {
       token: u.token,
+      ip: randomIp(),
       body: { emailAddress: "not-an-email", password: "" },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Please enter a valid email address and password.");
     const wrong = await call(h.app, "POST", "/clinical-skills/auth/link", {
       token: u.token,
+      ip: randomIp(),
       body: { emailAddress: "demo@example.org", password: "nope" },
     });
     expect(wrong.status).toBe(403);
@@ -65,6 +68,7 @@ describe("clinical-skills", () => {
     try {
       const res = await call(h.app, "POST", "/clinical-skills/auth/link", {
         token: u.token,
+        ip: randomIp(),
         body: { emailAddress: "demo@example.org", password: "Skills123!" },
       });
       expect(res.status).toBe(502);

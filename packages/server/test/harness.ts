@@ -7,6 +7,7 @@ import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import type { Deps } from "../src/deps.js";
 import { hashPassword } from "../src/lib/crypto.js";
+import { ensurePlatformFeatures } from "../src/modules/shell/feature-defaults.js";
 import { createResources } from "../src/resources.js";
 
 export const PASSWORD = "Correct-Horse-1";
@@ -26,6 +27,8 @@ export function testConfig() {
   return loadConfig({
     JWT_SECRET: "integration-test-secret-integration-test-secret",
     SUPPORT_CHAT_SECRET: "integration-support-chat-secret",
+    // Queues and rate limits apart from a running ./scripts/start, unless set.
+    REDIS_PREFIX: "cpd_it",
     ...process.env,
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -45,6 +48,8 @@ export function useApp(): Harness {
     const res = await createResources(testConfig());
     close = res.close;
     await res.deps.storage.ensureBucket();
+    // The platform's default feature switches, as the seed and a fresh install have them.
+    await ensurePlatformFeatures(res.deps.prisma);
     h.deps = res.deps;
     h.app = await buildApp(res.deps);
   });

@@ -21,10 +21,10 @@ test("a premium user logs in and sees the greeting and the shell", async ({ page
   await checkA11y(page, "/dashboard");
 
   // A page that later issues build says so instead of showing a blank screen.
-  await nav.getByRole("link", { name: "Diary", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Diary" })).toBeVisible();
+  await nav.getByRole("link", { name: "CPD Hub", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "CPD Hub" })).toBeVisible();
   await expect(page.getByText("Coming soon")).toBeVisible();
-  await checkA11y(page, "/diary");
+  await checkA11y(page, "/videos");
 });
 
 test("a wrong password shows the server message and clears the form", async ({ page }) => {

@@ -31,11 +31,46 @@ for (const width of [1280, 375]) {
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${out}/${tag}-dashboard-${width}.png`, fullPage: true });
-  for (const path of ["profile", "settings", "account-management", "diary"]) {
+  page.on("console", (m) => m.type() === "error" && console.log(`[${width}] console: ${m.text()}`));
+  page.on("pageerror", (e) => console.log(`[${width}] page error: ${e.message}`));
+  for (const path of [
+    "profile",
+    "settings",
+    "account-management",
+    "entries",
+    "create/diary",
+    "create/reflection",
+    "files",
+    "shared-cpd",
+  ]) {
     await page.goto(`${base}/${path}`);
-    await page.waitForTimeout(1000);
-    await page.screenshot({ path: `${out}/${tag}-${path}-${width}.png`, fullPage: true });
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${out}/${tag}-${path.replace("/", "-")}-${width}.png`, fullPage: true });
   }
+  // The Personal Documents tab of the profile.
+  await page.goto(`${base}/profile`);
+  await page.getByRole("tab", { name: "Personal Documents" }).click();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${out}/${tag}-documents-${width}.png`, fullPage: true });
+  // An existing entry in its form, and its PDF preview from the list.
+  await page.goto(`${base}/entries`);
+  await page
+    .getByRole("button", { name: /^Actions for / })
+    .first()
+    .click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${out}/${tag}-edit-entry-${width}.png`, fullPage: true });
+  await page.goto(`${base}/entries`);
+  await page
+    .getByRole("button", { name: /^Actions for / })
+    .first()
+    .click();
+  await page.getByRole("menuitem", { name: "Preview" }).click();
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: `${out}/${tag}-preview-${width}.png` });
+  await page.keyboard.press("Escape");
+  await page.waitForTimeout(300);
   if (width === 375) {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.waitForTimeout(400);

@@ -1,4 +1,4 @@
-import { createTheme, Modal } from "@mantine/core";
+import { createTheme, Modal, Notification } from "@mantine/core";
 
 // Shade 8 of Mantine's blue keeps white button text above 4.5:1 (WCAG AA).
 export const theme = createTheme({
@@ -10,6 +10,10 @@ export const theme = createTheme({
   components: {
     // Every modal's close button needs a name (modals opened through @mantine/modals included).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+    // Toasts too: their close button has no text of its own.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { "aria-label": "Close notification" } },
+    }),
   },
   breakpoints: { xs: "36em", sm: "48em", md: "62em", lg: "75em", xl: "88em" },
 });

@@ -16,6 +16,8 @@ export function calendarRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.updateWebinar, {}, ({ caller, params, body }) =>
     calendar.updateWebinar(deps, caller, params.webinarIdStr, body),
   );
+  define(app, deps, api.manageWebinars, {}, ({ caller }) => calendar.manageWebinars(deps, caller));
+  define(app, deps, api.manageEvents, {}, ({ caller }) => calendar.manageEvents(deps, caller));
   define(app, deps, api.deleteWebinar, {}, ({ caller, params }) =>
     calendar.deleteWebinar(deps, caller, params.webinarIdStr),
   );

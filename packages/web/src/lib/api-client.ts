@@ -45,6 +45,19 @@ export function setSessionEndHandler(fn: () => void) {
   onSessionEnd = fn;
 }
 
+/** The ApiError of a failed answer (ending the session when it must); shared with uploads. */
+export function failure(
+  endpoint: EndpointDef,
+  status: number,
+  envelope: Partial<ErrorEnvelope> | null,
+  statusText = "",
+): ApiError {
+  const authCall = !endpoint.auth || endpoint.path.startsWith("/auth/");
+  const err = new ApiError(envelope?.message ?? statusText, { status, code: envelope?.code, authCall });
+  if (endpoint.auth && endsSession(err)) onSessionEnd();
+  return err;
+}
+
 export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>): Promise<ResponseOf<E>> {
   const input = (args[0] ?? {}) as CallInput<E>;
   const url = buildUrl(endpoint.path, input.params, input.query);
@@ -71,13 +84,7 @@ export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>)
 
   if (!res.ok) {
     const envelope = (await res.json().catch(() => null)) as Partial<ErrorEnvelope> | null;
-    const err = new ApiError(envelope?.message ?? res.statusText, {
-      status: res.status,
-      code: envelope?.code,
-      authCall,
-    });
-    if (endpoint.auth && endsSession(err)) onSessionEnd();
-    throw err;
+    throw failure(endpoint, res.status, envelope, res.statusText);
   }
   if (res.status === 204) return {} as ResponseOf<E>;
   const text = await res.text();

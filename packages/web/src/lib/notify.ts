@@ -12,3 +12,13 @@ export function notifyError(title: string, err?: unknown) {
   if (err !== undefined && detail === "") return;
   notifications.show({ title, message: detail, color: "red", autoClose: false });
 }
+
+/** A toast with a fixed message (a warning, or a check the client made itself). */
+export function notifyMessage(title: string, message: string, tone: "warning" | "error" = "warning") {
+  notifications.show({
+    title,
+    message,
+    color: tone === "warning" ? "orange" : "red",
+    autoClose: tone === "warning" ? 5000 : false,
+  });
+}

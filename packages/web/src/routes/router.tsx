@@ -4,16 +4,23 @@ import LoginPage from "../features/auth/LoginPage";
 import {
   AccountManagementPage,
   AppLayout,
+  CalendarPage,
   ComingSoon,
   DashboardHome,
+  EntriesPage,
+  EntryFormRoute,
   ForgotPasswordPage,
+  ManageEventsPage,
+  MyFilesPage,
+  MyWebinarsPage,
   ProfilePage,
   QrLoginPage,
   ResetPasswordPage,
   SettingsPage,
+  SharedCpdPage,
 } from "./lazy-pages";
 import { PageLoader } from "./PageLoader";
-import { ADMIN_PATHS, COMING_SOON } from "./paths";
+import { ADMIN_PATHS, COMING_SOON, REDIRECTS } from "./paths";
 import { RequireAuth } from "./RequireAuth";
 import { RequireAdmin } from "./RequireRole";
 
@@ -37,6 +44,17 @@ export const router = createBrowserRouter([
           { path: "/profile", element: <ProfilePage /> },
           { path: "/settings", element: <SettingsPage /> },
           { path: "/account-management", element: <AccountManagementPage /> },
+          { path: "/entries", element: <EntriesPage /> },
+          { path: "/create/:type", element: <EntryFormRoute /> },
+          { path: "/edit/:type/:id", element: <EntryFormRoute /> },
+          { path: "/files", element: <MyFilesPage /> },
+          { path: "/shared-cpd", element: <SharedCpdPage /> },
+          { path: "/calendar", element: <CalendarPage /> },
+          { path: "/webinars", element: <MyWebinarsPage /> },
+          { path: "/my-webinars", element: <MyWebinarsPage /> },
+          { path: "/organisation/events", element: <ManageEventsPage /> },
+          { path: "/admin/events", element: <ManageEventsPage /> },
+          ...REDIRECTS.map((r) => ({ path: `/${r.from}`, element: <Navigate to={r.to} replace /> })),
           ...COMING_SOON.map((p) => ({ path: `/${p.path}`, element: <ComingSoon title={p.title} /> })),
           {
             element: <RequireAdmin />,

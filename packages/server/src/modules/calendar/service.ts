@@ -296,6 +296,35 @@ export async function deleteEvent(deps: Deps, caller: Caller, id: string) {
   return {};
 }
 
+/** What the management screen lists: everything for admins, the manager's organisation and the platform's otherwise. */
+async function managedScope(deps: Deps, caller: Caller) {
+  if (isAdmin(caller)) return {};
+  const org = await managedOrganisation(deps, caller, undefined);
+  return visibleTo(org);
+}
+
+const YEAR_AGO = () => new Date(Date.now() - 365 * 24 * 3600_000);
+
+export async function manageEvents(deps: Deps, caller: Caller) {
+  const rows = await deps.prisma.calendarEvent.findMany({
+    where: { ...(await managedScope(deps, caller)), endsAt: { gte: YEAR_AGO() } },
+    orderBy: { happensAt: "desc" },
+    take: 500,
+    include: withCounts(caller.id),
+  });
+  return rows.map((r) => toEvent(r));
+}
+
+export async function manageWebinars(deps: Deps, caller: Caller) {
+  const rows = await deps.prisma.webinar.findMany({
+    where: { ...(await managedScope(deps, caller)), endDate: { gte: YEAR_AGO() } },
+    orderBy: { startDate: "desc" },
+    take: 500,
+    include: mine(caller.id),
+  });
+  return rows.map(toWebinar);
+}
+
 // ---- planned CPD and the feed -----------------------------------------------------------------
 
 export const PLANNED_SQL = `

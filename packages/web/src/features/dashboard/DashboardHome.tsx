@@ -1,41 +1,210 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router-dom";
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useProfile } from "../shell/queries";
+import { type CalendarItem, editPath, type Webinar } from "../calendar/calendar-model";
+import { EventDetailsModal } from "../calendar/EventDetailsModal";
+import { WebinarDetailsModal } from "../calendar/WebinarDetailsModal";
+import { useBranding, useDashboardSettings, useProfile, useUserFeatures } from "../shell/queries";
+import { Banners } from "./Banners";
+import { ChartFigure } from "./ChartFigure";
+import type { ChartSpec } from "./chart-spec";
+import { chartColour, DEFAULT_PERIOD, monthKeyLabel, type PeriodChoice } from "./dashboard-model";
+import { PeriodSelector } from "./PeriodSelector";
+import { useActivityFieldGraph, useGraphs, useMonthly, useStandards, useStatistics } from "./queries";
+import { StatCards } from "./StatCards";
+import {
+  ClinicalSkillsWidget,
+  CountdownCard,
+  MiniCalendar,
+  RecentSharedCpd,
+  ResilienceStats,
+  UpcomingWebinars,
+} from "./Widgets";
 
-// Placeholder home: the statistics, graphs and widgets arrive in a later issue.
+/** The one organisation that has the extra activity pie (spec 1 §2). */
+const ACTIVITY_PIE_ORGANISATION = 51;
+
+function pie(list: { category: string; value: number }[] | undefined): ChartSpec | null {
+  if (!list) return null;
+  return {
+    type: "pie",
+    labels: list.map((x) => x.category),
+    values: list.map((x) => x.value),
+    colours: list.map((_, i) => chartColour(i)),
+    seriesLabel: "Entries",
+  };
+}
+
 export default function DashboardHome() {
   usePageTitle("Dashboard");
-  const { data: profile } = useProfile();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [choice, setChoice] = useState<PeriodChoice>({ period: DEFAULT_PERIOD });
+  const [webinar, setWebinar] = useState<Webinar | null>(null);
+
+  const profile = useProfile();
+  const settings = useDashboardSettings();
+  const branding = useBranding();
+  const userFeatures = useUserFeatures();
+  const w = settings.data?.dashboardWidgets;
+  const can = (name: string) => userFeatures.data?.[name] === true;
+  // SharedCPD gates the Shared CPD, Calendar and Webinars widgets (spec 1 §6).
+  const show = {
+    countdown: w?.showCPDHourCountdown === true,
+    categories: w?.cpdCategories === true,
+    activity: w?.activityTypes === true,
+    monthly: w?.entriesGraph === true,
+    standards: w?.governingBodyStandards === true,
+    sharedCpd: w?.sharedCPD === true && can("SharedCPD"),
+    calendar: w?.calendar === true && can("SharedCPD"),
+    webinars: w?.webinars === true && can("SharedCPD") && can("Webinars"),
+    clinicalSkills: w?.clinicalSkills === true,
+    reflection: w?.reflection === true && can("Reflection"),
+    supervision: w?.supervision === true,
+  };
+  const orgPie = branding.data?.organisationId === ACTIVITY_PIE_ORGANISATION;
+
+  const stats = useStatistics(choice);
+  const graphs = useGraphs(choice, show.categories || show.activity);
+  const monthly = useMonthly(show.monthly);
+  const standards = useStandards(choice, show.standards);
+  const activityField = useActivityFieldGraph(choice, orgPie);
+
+  const eventId = params.get("event");
+  const closeEvent = () => {
+    const next = new URLSearchParams(params);
+    next.delete("event");
+    setParams(next, { replace: true });
+  };
+  const openItem = (it: CalendarItem) => {
+    if (it.kind === "event" || it.kind === "registered-event") {
+      const next = new URLSearchParams(params);
+      next.set("event", it.event.id);
+      setParams(next);
+    } else if (it.kind === "webinar") setWebinar(it.webinar);
+    else if (it.kind === "planned" || it.kind === "entry") navigate(editPath(it.entryType, it.entryId));
+  };
+
+  const monthlySpec: ChartSpec | null = monthly.data
+    ? {
+        type: "bar",
+        labels: monthly.data.map((m) => monthKeyLabel(m.key)),
+        values: monthly.data.map((m) => m.value),
+        colours: monthly.data.map((_, i) => chartColour(i)),
+        seriesLabel: "Entries",
+        stepSize: 1,
+      }
+    : null;
+
+  const noEntries = stats.data?.totalEntries === 0;
+
   return (
-    <Stack gap="lg" maw={1100}>
-      <Title order={1}>Dashboard</Title>
+    <Stack gap="lg" maw={1300}>
+      <Group justify="space-between" align="center">
+        <Title order={1}>Dashboard</Title>
+        <Anchor component={Link} to="/settings">
+          Customise
+          <span className="visually-hidden"> your dashboard</span>
+        </Anchor>
+      </Group>
+      {profile.data && <Banners profile={profile.data} />}
+      <PeriodSelector value={choice} onChange={setChoice} />
+      <section aria-label="Your statistics">
+        <StatCards stats={stats.data} failed={stats.isError} />
+        {noEntries && (
+          <Text mt="sm" role="status">
+            No entries within the specified period.
+          </Text>
+        )}
+      </section>
+      <Group gap="sm">
+        <Button component={Link} to="/create/diary" variant="default">
+          New diary entry
+        </Button>
+        {show.reflection && (
+          <Button component={Link} to="/create/reflection" variant="default">
+            New reflection
+          </Button>
+        )}
+        {show.supervision && (
+          <Button component={Link} to="/create/supervision" variant="default">
+            New supervision
+          </Button>
+        )}
+      </Group>
+      {stats.data && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {show.countdown && (
+            <CountdownCard
+              hoursLeft={stats.data.hoursLeft}
+              endDate={stats.data.endDate}
+              compliance={stats.data.userCompliance}
+            />
+          )}
+          <ResilienceStats stats={stats.data} />
+        </SimpleGrid>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder padding="lg">
-          <Title order={2} fz="h4">
-            Your statistics
-          </Title>
-          <Text mt="xs">
-            Your statistics will appear here: hours logged, total entries, diary entries and reflections for
-            the selected period.
-          </Text>
-        </Card>
-        <Card withBorder padding="lg">
-          <Title order={2} fz="h4">
-            Your profile
-          </Title>
-          <Text mt="xs">
-            {profile?.jobTitle ? `${profile.jobTitle}. ` : ""}Keep your professional details up to date for
-            your portfolio.
-          </Text>
-          <Anchor component={Link} to="/profile" mt="sm">
-            Go to your profile
-          </Anchor>
-        </Card>
+        {show.categories && (
+          <ChartFigure
+            title="Top CPD Categories"
+            spec={pie(graphs.data?.cpdCategories)}
+            loading={graphs.isLoading}
+            failed={graphs.isError}
+          />
+        )}
+        {show.activity && (
+          <ChartFigure
+            title="Activity Types"
+            spec={pie(graphs.data?.activityArranged)}
+            loading={graphs.isLoading}
+            failed={graphs.isError}
+          />
+        )}
+        {orgPie && (
+          <ChartFigure
+            title="Activity"
+            spec={pie(activityField.data)}
+            loading={activityField.isLoading}
+            failed={activityField.isError}
+          />
+        )}
+        {show.monthly && (
+          <ChartFigure
+            title="Entries over the last 12 months"
+            spec={monthlySpec}
+            loading={monthly.isLoading}
+            failed={monthly.isError}
+            empty="No entries in the last 12 months."
+          />
+        )}
+        {show.standards &&
+          (standards.data ?? []).map((g) => (
+            <ChartFigure
+              key={g.title}
+              title={`${g.title} standards`}
+              showLegendOnMobile={g.showLegendOnMobileDevices}
+              spec={{
+                type: "bar",
+                labels: g.graphData.map((d) => d.key),
+                values: g.graphData.map((d) => d.value),
+                tooltips: g.graphData.map((d) => d.tooltipText),
+                colours: g.graphData.map((_, i) => chartColour(i)),
+                seriesLabel: "Entries",
+                stepSize: 1,
+              }}
+            />
+          ))}
       </SimpleGrid>
-      <Anchor component={Link} to="/settings" fz="sm">
-        Customise your dashboard
-      </Anchor>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {show.webinars && <UpcomingWebinars />}
+        {show.calendar && <MiniCalendar webinarsOn={show.webinars || can("Webinars")} onOpen={openItem} />}
+        {show.clinicalSkills && <ClinicalSkillsWidget />}
+      </SimpleGrid>
+      {show.sharedCpd && <RecentSharedCpd />}
+      <EventDetailsModal eventId={eventId} onClose={closeEvent} />
+      <WebinarDetailsModal webinar={webinar} onClose={() => setWebinar(null)} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { BasicDetailsCard } from "./BasicDetailsCard";
 import { GoverningBodies } from "./GoverningBodies";
 import { HcpcInfo } from "./HcpcInfo";
 import { MembershipCard } from "./MembershipCard";
+import { PersonalDocuments } from "./PersonalDocuments";
 import { ProfessionalInfoForm } from "./ProfessionalInfoForm";
 import { ProfileImage } from "./ProfileImage";
 import { type PersonalForm, personalFormErrors, sameForm, toBody, toForm } from "./personal-form";
@@ -120,6 +121,7 @@ export default function ProfilePage() {
             <Tabs.List>
               <Tabs.Tab value="professional">Professional Information and Qualifications</Tabs.Tab>
               {showHcpc && <Tabs.Tab value="hcpc">HCPC Information</Tabs.Tab>}
+              <Tabs.Tab value="documents">Personal Documents</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="professional" pt="md">
               <ProfessionalInfoForm
@@ -135,6 +137,9 @@ export default function ProfilePage() {
                 <HcpcInfo form={form} onChange={setForm} />
               </Tabs.Panel>
             )}
+            <Tabs.Panel value="documents" pt="md">
+              <PersonalDocuments />
+            </Tabs.Panel>
           </Tabs>
         ) : (
           <StatusAlert tone="error" title="Failed to load profile">

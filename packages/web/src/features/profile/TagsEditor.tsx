@@ -10,9 +10,6 @@ import { addTag, removeTag } from "./tag-rules";
 export function TagsEditor() {
   const qc = useQueryClient();
   const { data } = useTags();
-  const tags = data?.tags ?? [];
-  const [input, setInput] = useState("");
-  const [error, setError] = useState("");
   const save = useMutation({
     mutationFn: (next: string[]) => call(api.putTags, { body: { tags: next } }),
     meta: { errorTitle: "Failed to save tags" },
@@ -24,6 +21,36 @@ export function TagsEditor() {
     onError: (_e, _v, ctx) => qc.setQueryData(profileKeys.tags, ctx?.previous),
     onSuccess: (saved) => qc.setQueryData(profileKeys.tags, saved),
   });
+  return (
+    <TagListEditor
+      tags={data?.tags ?? []}
+      onSave={(next) => save.mutate(next)}
+      saving={save.isPending}
+      intro="Tags help you group and find your CPD entries."
+    />
+  );
+}
+
+/** The tag list with the rules of spec 1 §5; shared by the profile and the entry forms. */
+export function TagListEditor({
+  tags,
+  onSave,
+  saving,
+  intro,
+  headingId = "tags-title",
+  disabled = false,
+  emptyText = "You have no tags yet.",
+}: {
+  tags: string[];
+  onSave: (next: string[]) => void;
+  saving: boolean;
+  intro: string;
+  headingId?: string;
+  disabled?: boolean;
+  emptyText?: string;
+}) {
+  const [input, setInput] = useState("");
+  const [error, setError] = useState("");
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -34,16 +61,16 @@ export function TagsEditor() {
     }
     setError("");
     setInput("");
-    save.mutate(result.tags);
+    onSave(result.tags);
   }
 
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="tags-title">
-      <Title order={2} fz="h4" id="tags-title" mb="xs">
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="h4" id={headingId} mb="xs">
         Tags
       </Title>
       <Text fz="sm" mb="sm">
-        Tags help you group and find your CPD entries.
+        {intro}
       </Text>
       {tags.length ? (
         <Group
@@ -59,8 +86,8 @@ export function TagsEditor() {
             <li key={t}>
               <Pill
                 size="md"
-                withRemoveButton
-                onRemove={() => save.mutate(removeTag(tags, t))}
+                withRemoveButton={!disabled}
+                onRemove={() => onSave(removeTag(tags, t))}
                 removeButtonProps={{ "aria-label": `Remove tag ${t}` }}
               >
                 {t}
@@ -70,27 +97,29 @@ export function TagsEditor() {
         </Group>
       ) : (
         <Text c="dimmed" fz="sm" mb="sm">
-          You have no tags yet.
+          {emptyText}
         </Text>
       )}
-      <form onSubmit={submit}>
-        <Group align="flex-start" gap="xs" wrap="nowrap">
-          <TextInput
-            label="New tag"
-            style={{ flex: 1 }}
-            value={input}
-            error={error || undefined}
-            description={`Up to ${TAG_MAX_LENGTH} characters`}
-            onChange={(e) => {
-              setInput(e.currentTarget.value);
-              if (error) setError("");
-            }}
-          />
-          <Button type="submit" mt={46} loading={save.isPending}>
-            Add tag
-          </Button>
-        </Group>
-      </form>
+      {!disabled && (
+        <form onSubmit={submit}>
+          <Group align="flex-start" gap="xs" wrap="nowrap">
+            <TextInput
+              label="New tag"
+              style={{ flex: 1 }}
+              value={input}
+              error={error || undefined}
+              description={`Up to ${TAG_MAX_LENGTH} characters`}
+              onChange={(e) => {
+                setInput(e.currentTarget.value);
+                if (error) setError("");
+              }}
+            />
+            <Button type="submit" mt={46} loading={saving}>
+              Add tag
+            </Button>
+          </Group>
+        </form>
+      )}
     </Card>
   );
 }

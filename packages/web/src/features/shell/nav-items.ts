@@ -11,14 +11,14 @@ export interface NavItem {
 
 export const MAIN_NAV: NavItem[] = [
   { label: "Dashboard", to: "/dashboard" },
-  { label: "Diary", to: "/diary" },
-  { label: "Reflection", to: "/reflection", feature: "Reflection" },
-  { label: "Supervision", to: "/supervision", premium: true },
+  { label: "Diary", to: "/create/diary" },
+  { label: "Reflection", to: "/create/reflection", feature: "Reflection" },
+  { label: "Supervision", to: "/create/supervision", premium: true },
   { label: "Entries", to: "/entries" },
   { label: "Profile", to: "/profile" },
   { label: "Portfolio", to: "/portfolio", premium: true },
   { label: "My Webinars", to: "/my-webinars", feature: "Webinars" },
-  { label: "My Files", to: "/my-files" },
+  { label: "My Files", to: "/files" },
   { label: "Shared CPD", to: "/shared-cpd", feature: "SharedCPD" },
   { label: "CPD Hub", to: "/videos" },
   { label: "Calendar", to: "/calendar" },
@@ -39,6 +39,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: "Certificates", to: "/admin/certificates" },
   { label: "Shared CPD", to: "/admin/shared-cpd" },
   { label: "Activity Log", to: "/admin/activity-log" },
+  { label: "Events", to: "/admin/events" },
 ];
 
 export type NavState = "open" | "locked" | "hidden";

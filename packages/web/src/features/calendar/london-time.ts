@@ -1,0 +1,134 @@
+// Calendar days and times are London's (spec 1 §2: Europe/London), whatever the browser's zone.
+export const LONDON = "Europe/London";
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: LONDON,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LONDON,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const partsFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LONDON,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** The London calendar day of an instant, as YYYY-MM-DD. */
+export function londonDay(instant: string | Date): string {
+  return dayFormat.format(typeof instant === "string" ? new Date(instant) : instant);
+}
+
+/** HH:mm on London's clock. */
+export function londonTime(instant: string | Date): string {
+  return timeFormat.format(typeof instant === "string" ? new Date(instant) : instant);
+}
+
+/** DD/MM/YYYY of a YYYY-MM-DD day. */
+export function ukDay(day: string): string {
+  const [y, m, d] = day.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** "DD/MM/YYYY HH:mm" in London. */
+export function londonDateTime(instant: string): string {
+  return `${ukDay(londonDay(instant))} ${londonTime(instant)}`;
+}
+
+/** "DD/MM/YYYY, HH:mm to HH:mm", or both dates when the range spans days. */
+export function londonRange(start: string, end: string): string {
+  const sameDay = londonDay(start) === londonDay(end);
+  return sameDay
+    ? `${ukDay(londonDay(start))}, ${londonTime(start)} to ${londonTime(end)}`
+    : `${londonDateTime(start)} to ${londonDateTime(end)}`;
+}
+
+/** The numbers of "YYYY-MM-DD" (or "HH:mm"), missing parts as 0. */
+function nums(s: string, sep: string): [number, number, number] {
+  const [a = 0, b = 0, c = 0] = s.split(sep).map(Number);
+  return [a, b, c];
+}
+
+/** Minutes London is ahead of UTC at an instant (0 in winter, 60 in summer). */
+function londonOffsetMinutes(ms: number): number {
+  const p: Record<string, string> = Object.fromEntries(
+    partsFormat.formatToParts(new Date(ms)).map((x) => [x.type, x.value]),
+  );
+  const n = (k: string) => Number(p[k] ?? 0);
+  const asUtc = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour") % 24, n("minute"), n("second"));
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60000);
+}
+
+/** The instant of a London wall-clock day and HH:mm, as ISO 8601 (UTC). */
+export function londonWallToIso(day: string, time: string): string {
+  const [y, m, d] = nums(day, "-");
+  const [hh, mm] = nums(time, ":");
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let ms = wall - londonOffsetMinutes(wall) * 60000;
+  // Across a clock change the first guess can be an hour out; one correction settles it.
+  ms = wall - londonOffsetMinutes(ms) * 60000;
+  return new Date(ms).toISOString();
+}
+
+/** London day and HH:mm of an instant (for editing). */
+export function isoToLondonWall(instant: string): { day: string; time: string } {
+  return { day: londonDay(instant), time: londonTime(instant) };
+}
+
+/** Calendar arithmetic on YYYY-MM-DD days (no time zone involved). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = nums(day, "-");
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** Whole days from one YYYY-MM-DD day to another. */
+export function daysBetween(from: string, to: string): number {
+  const ms = (s: string) => {
+    const [y, m, d] = nums(s, "-");
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((ms(to) - ms(from)) / 86_400_000);
+}
+
+/** 0 = Monday ... 6 = Sunday. */
+export function weekdayIndex(day: string): number {
+  const [y, m, d] = nums(day, "-");
+  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+}
+
+export const startOfWeek = (day: string) => addDays(day, -weekdayIndex(day));
+export const startOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+
+export function addMonths(day: string, n: number): string {
+  const [y, m] = nums(day, "-");
+  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 10);
+}
+
+const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+export function monthTitle(day: string): string {
+  const [y, m] = nums(day, "-");
+  return monthName.format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+const longDay = new Intl.DateTimeFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+/** "Sunday 22 November 2026" of a YYYY-MM-DD day. */
+export function longDayName(day: string): string {
+  const [y, m, d] = nums(day, "-");
+  return longDay.format(new Date(Date.UTC(y, m - 1, d))).replace(",", "");
+}

@@ -1,0 +1,93 @@
+import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { openUpgradeModal } from "../shell/UpgradeModal";
+
+interface ProfileLike {
+  mobileNumber: string | null;
+  mobileVerified: boolean;
+  alternativeEmail: string | null;
+  alternativeEmailVerified: boolean;
+  fullMember: boolean;
+  tags: string[];
+  trialStatus: { isTrialUser: boolean; isTrialExpired: boolean };
+}
+
+export type BannerKind = "add-contact" | "verify-contact" | "tags" | "upgrade";
+
+/** Which banners a profile calls for (spec 1 §2 Dashboard home). */
+export function bannersFor(p: ProfileLike): BannerKind[] {
+  const out: BannerKind[] = [];
+  if (!p.mobileNumber || !p.alternativeEmail) out.push("add-contact");
+  if ((p.mobileNumber && !p.mobileVerified) || (p.alternativeEmail && !p.alternativeEmailVerified)) {
+    out.push("verify-contact");
+  }
+  if (p.fullMember && p.tags.length === 0) out.push("tags");
+  const inTrial = p.trialStatus.isTrialUser && !p.trialStatus.isTrialExpired;
+  if (!p.fullMember && !inTrial) out.push("upgrade");
+  return out;
+}
+
+const TITLE_COLOUR = { blue: "#1864ab", yellow: "#7a4d00", grape: "#6f2083" } as const;
+
+function Banner({
+  colour,
+  title,
+  children,
+}: {
+  colour: keyof typeof TITLE_COLOUR;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Alert color={colour} variant="light" title={title} styles={{ title: { color: TITLE_COLOUR[colour] } }}>
+      {children}
+    </Alert>
+  );
+}
+
+export function Banners({ profile }: { profile: ProfileLike }) {
+  const kinds = bannersFor(profile);
+  if (kinds.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      {kinds.includes("upgrade") && (
+        <Banner colour="grape" title="Upgrade to Premium">
+          <Text fz="sm">Premium stores unlimited entries and generates a portfolio.</Text>
+          <Button size="xs" mt="xs" onClick={() => openUpgradeModal()}>
+            See Premium options
+          </Button>
+        </Banner>
+      )}
+      {kinds.includes("add-contact") && (
+        <Banner colour="blue" title="Add a mobile number or alternative email">
+          <Text fz="sm">
+            A second way to reach you helps you recover your account.{" "}
+            <Anchor component={Link} to="/profile" fz="sm" c="inherit" underline="always" fw={600}>
+              Add contact details in your profile
+            </Anchor>
+          </Text>
+        </Banner>
+      )}
+      {kinds.includes("verify-contact") && (
+        <Banner colour="yellow" title="Verify your contact details">
+          <Text fz="sm">
+            Your mobile number or alternative email address is not verified yet.{" "}
+            <Anchor component={Link} to="/profile" fz="sm" c="inherit" underline="always" fw={600}>
+              Verify them in your profile
+            </Anchor>
+          </Text>
+        </Banner>
+      )}
+      {kinds.includes("tags") && (
+        <Banner colour="blue" title="Tip: add tags to your profile">
+          <Text fz="sm">
+            Tags help you group and find your entries.{" "}
+            <Anchor component={Link} to="/profile" fz="sm" c="inherit" underline="always" fw={600}>
+              Add tags in your profile
+            </Anchor>
+          </Text>
+        </Banner>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { Card, SimpleGrid, Text, UnstyledButton } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { oneDecimal } from "./dashboard-model";
+
+interface Stats {
+  hoursLogged: number;
+  totalEntries: number;
+  diaryEntries: number;
+  reflectiveEntries: number;
+}
+
+/** The four top statistics; each opens the entries list ("--" when they failed to load). */
+export function StatCards({ stats, failed }: { stats: Stats | undefined; failed: boolean }) {
+  const show = (v: number | undefined, f: (n: number) => string = String) =>
+    failed || v === undefined ? "--" : f(v);
+  const cards = [
+    { label: "Hours Logged", value: show(stats?.hoursLogged, oneDecimal), to: "/entries" },
+    { label: "Total Entries", value: show(stats?.totalEntries), to: "/entries" },
+    { label: "Diary Entries", value: show(stats?.diaryEntries), to: "/entries?type=diary" },
+    { label: "Reflections", value: show(stats?.reflectiveEntries), to: "/entries?type=reflection" },
+  ];
+  return (
+    <SimpleGrid
+      cols={{ base: 2, md: 4 }}
+      spacing="md"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: "none" }}
+    >
+      {cards.map((c) => (
+        <li key={c.label}>
+          <UnstyledButton component={Link} to={c.to} className="stat-link" display="block" h="100%">
+            <Card withBorder padding="md" h="100%" data-testid={`stat-${c.label}`}>
+              <Text fz={32} fw={700} lh={1.1} c="#1864ab" data-testid={`stat-value-${c.label}`}>
+                {c.value}
+              </Text>
+              <Text fw={600} mt={4}>
+                {c.label}
+              </Text>
+            </Card>
+          </UnstyledButton>
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}

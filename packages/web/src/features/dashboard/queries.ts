@@ -1,0 +1,106 @@
+// Server state of the dashboard home. Period calls share one key shape per period choice.
+import { api } from "@cpd/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-error";
+import { type PeriodChoice, periodKey, periodRequest } from "./dashboard-model";
+
+export const dashboardKeys = {
+  statistics: (c: PeriodChoice) => ["statistics", ...periodKey(c)] as const,
+  monthly: ["statistics", "monthly"] as const,
+  graphs: (c: PeriodChoice) => ["graphs", ...periodKey(c)] as const,
+  standards: (c: PeriodChoice) => ["graphs", "governing-body-standards", ...periodKey(c)] as const,
+  formField: (c: PeriodChoice) => ["graphs", "form", "diary", "ActivityType", ...periodKey(c)] as const,
+  sharedCpd: ["shared-cpd", "recent"] as const,
+  clinicalLink: ["clinical-skills", "link"] as const,
+  clinicalStats: ["clinical-skills", "statistics"] as const,
+};
+
+export const useStatistics = (c: PeriodChoice) =>
+  useQuery({
+    queryKey: dashboardKeys.statistics(c),
+    queryFn: () => call(api.statistics, periodRequest(c)),
+    meta: { errorTitle: "Failed to load your statistics" },
+  });
+
+export const useMonthly = (enabled: boolean) =>
+  useQuery({
+    queryKey: dashboardKeys.monthly,
+    queryFn: () => call(api.monthlyStatistics),
+    enabled,
+    meta: { errorTitle: "Failed to load graph" },
+  });
+
+export const useGraphs = (c: PeriodChoice, enabled: boolean) =>
+  useQuery({
+    queryKey: dashboardKeys.graphs(c),
+    queryFn: () => call(api.graphs, periodRequest(c)),
+    enabled,
+    meta: { errorTitle: "Failed to load graphs" },
+  });
+
+export const useStandards = (c: PeriodChoice, enabled: boolean) =>
+  useQuery({
+    queryKey: dashboardKeys.standards(c),
+    queryFn: () => call(api.governingBodyGraphs, periodRequest(c)),
+    enabled,
+    meta: { errorTitle: "Failed to load governing body standards graphs" },
+  });
+
+/** The organisation-specific activity pie (diary form, activity type field). */
+export const useActivityFieldGraph = (c: PeriodChoice, enabled: boolean) =>
+  useQuery({
+    queryKey: dashboardKeys.formField(c),
+    queryFn: () => {
+      const { params, query } = periodRequest(c);
+      return call(api.formFieldGraph, {
+        params: { formId: "diary", fieldId: "ActivityType" },
+        query: { period: params.period, ...query },
+      });
+    },
+    enabled,
+    meta: { errorTitle: "Failed to load graph" },
+  });
+
+export const useRecentSharedCpd = (enabled: boolean) =>
+  useQuery({
+    queryKey: dashboardKeys.sharedCpd,
+    queryFn: () => call(api.listSharedCpd, { params: { perPage: 6, page: 1 }, query: {} }),
+    enabled,
+    meta: { errorTitle: "Failed to load Shared CPD" },
+  });
+
+/** Linked on 200, not linked on 404 (spec 1 §4); anything else is a failure. */
+export const useClinicalSkillsLink = (enabled: boolean) =>
+  useQuery({
+    queryKey: dashboardKeys.clinicalLink,
+    queryFn: async () => {
+      try {
+        return await call(api.clinicalSkillsLinkStatus);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return { linked: false, email: "" };
+        throw e;
+      }
+    },
+    enabled,
+    meta: { errorTitle: "Failed to get link status" },
+  });
+
+export const useClinicalSkillsStatistics = (enabled: boolean) =>
+  useQuery({
+    queryKey: dashboardKeys.clinicalStats,
+    queryFn: () => call(api.clinicalSkillsStatistics),
+    enabled,
+    meta: { errorTitle: "Failed to get Clinical Skills statistics" },
+  });
+
+export function useLinkClinicalSkills() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { emailAddress: string; password: string }) => call(api.linkClinicalSkills, { body }),
+    onSuccess: (answer) => {
+      qc.setQueryData(dashboardKeys.clinicalLink, answer);
+      void qc.invalidateQueries({ queryKey: dashboardKeys.clinicalStats });
+    },
+  });
+}

@@ -1,0 +1,410 @@
+import { api, ENTRY_TYPES } from "@cpd/contract";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Menu,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { call } from "../../lib/api-client";
+import { formatDate } from "../../lib/dates";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { useIsUserBasic, useUserFeature } from "../../lib/permissions";
+import { usePageTitle } from "../../lib/use-page-title";
+import {
+  COMPLETENESS_LABELS,
+  completenessText,
+  type EntrySort,
+  type ListState,
+  pageWindow,
+  parseListState,
+  toSearchParams,
+} from "./list-params";
+import { PdfPreviewModal } from "./PdfPreviewModal";
+import { type EntryRow, entryKeys, PAGE_SIZE, useEntries } from "./queries";
+import { ShareModal, type ShareSource } from "./ShareModal";
+
+const TYPE_LABELS: Record<EntryRow["type"], string> = {
+  diary: "Diary",
+  reflection: "Reflection",
+  supervision: "Supervision",
+};
+// Darker than Mantine's green, yellow and red so the text keeps 4.5:1 on white and striped rows.
+const COMPLETENESS_COLOURS: Record<number, string> = { 1: "#1e6b30", 2: "#7a4300", 3: "#a51d1d" };
+
+const options = (values: (string | number)[]) => values.map((v) => ({ value: String(v), label: String(v) }));
+
+function SortHeader({
+  label,
+  sort,
+  state,
+  onSort,
+}: {
+  label: string;
+  sort: EntrySort;
+  state: ListState;
+  onSort: (s: EntrySort) => void;
+}) {
+  const active = state.sortBy === sort;
+  return (
+    <Table.Th aria-sort={active ? (state.sortDesc ? "descending" : "ascending") : "none"}>
+      <UnstyledButton onClick={() => onSort(sort)} fw={700} fz="sm">
+        {label}
+        <span aria-hidden="true">{active ? (state.sortDesc ? " ▼" : " ▲") : " ↕"}</span>
+        <VisuallyHidden>, sort</VisuallyHidden>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export default function EntriesPage() {
+  usePageTitle("Entries");
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseListState(params), [params]);
+  const [search, setSearch] = useState(state.search);
+  const entries = useEntries(state);
+  const canEdit = useIsUserBasic();
+  const canShare = useUserFeature("SharedCPD");
+  const showPercent = useUserFeature("FormPercentages");
+  const [preview, setPreview] = useState<{ id: string; title: string } | null>(null);
+  const [shareSource, setShareSource] = useState<ShareSource | null>(null);
+
+  const update = (patch: Partial<ListState>) => {
+    const next = { ...state, page: 1, ...patch };
+    setParams(toSearchParams(next), { replace: true });
+  };
+  const debouncedSearch = useDebouncedCallback((v: string) => update({ search: v }), 400);
+
+  const remove = useMutation({
+    mutationFn: (id: string) => call(api.deleteEntry, { params: { id } }),
+    meta: { errorTitle: "Failed to delete entry" },
+    onSuccess: () => {
+      notifySuccess("Deleted Successfully");
+      qc.invalidateQueries({ queryKey: entryKeys.all });
+      qc.invalidateQueries({ queryKey: ["usage"] });
+    },
+  });
+  const stopSharing = useMutation({
+    mutationFn: (shareId: string) => call(api.unshare, { params: { shareId } }),
+    meta: { errorTitle: "Failed to stop sharing" },
+    onSuccess: () => {
+      notifySuccess("Stopped Sharing");
+      qc.invalidateQueries({ queryKey: entryKeys.all });
+      qc.invalidateQueries({ queryKey: ["shared-cpd"] });
+    },
+  });
+
+  async function openShare(row: EntryRow) {
+    try {
+      const form = await qc.fetchQuery({
+        queryKey: ["form", "entry", row.id],
+        queryFn: () => call(api.entryForm, { params: { id: row.id } }),
+      });
+      const value = (id: string) => {
+        const v = form.pages.flatMap((p) => p.items).find((i) => i.identifier === id)?.value;
+        return typeof v === "string" ? v : "";
+      };
+      setShareSource({
+        id: row.id,
+        title: value("Field222") || row.title,
+        category: value("Field116") || row.category,
+        description: value("Field113"),
+        websiteUrl: value("Field219"),
+      });
+    } catch (e) {
+      notifyError("Failed to load entry", e);
+    }
+  }
+
+  function confirmDelete(row: EntryRow) {
+    modals.openConfirmModal({
+      title: "Delete entry",
+      children: (
+        <Text>
+          Are you sure you want to delete “{row.title || "Untitled"}”? This cannot be undone. Its evidence
+          files stay in My Files.
+        </Text>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "#a51d1d" },
+      onConfirm: () => remove.mutate(row.id),
+    });
+  }
+
+  const sort = (s: EntrySort) =>
+    update({ sortBy: s, sortDesc: state.sortBy === s ? !state.sortDesc : s === "date", page: state.page });
+
+  const data = entries.data;
+  const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
+  const filtered =
+    state.search ||
+    state.year ||
+    state.tag ||
+    state.type ||
+    state.governingBody ||
+    state.category ||
+    state.completeness;
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>Summary of all your CPD Activities</Title>
+        <Group gap="xs">
+          <Button component={Link} to="/create/diary">
+            New diary entry
+          </Button>
+        </Group>
+      </Group>
+
+      <Card withBorder padding="md" component="section" aria-label="Filters">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <TextInput
+            label="Search"
+            placeholder="Search your entries"
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              debouncedSearch(e.currentTarget.value);
+            }}
+          />
+          <Select
+            label="Year"
+            placeholder="All years"
+            clearable
+            data={options(data?.years ?? (state.year ? [state.year] : []))}
+            value={state.year ? String(state.year) : null}
+            onChange={(v) => update({ year: v ? Number(v) : null })}
+          />
+          <Select
+            label="Tag"
+            placeholder="All tags"
+            clearable
+            data={options(data?.tags ?? (state.tag ? [state.tag] : []))}
+            value={state.tag}
+            onChange={(v) => update({ tag: v })}
+          />
+          <Select
+            label="Type"
+            placeholder="All types"
+            clearable
+            data={ENTRY_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            value={state.type}
+            onChange={(v) => update({ type: (v as ListState["type"]) ?? null })}
+          />
+          <Select
+            label="Governing body"
+            placeholder="All governing bodies"
+            clearable
+            data={options(data?.governingBodies ?? (state.governingBody ? [state.governingBody] : []))}
+            value={state.governingBody}
+            onChange={(v) => update({ governingBody: v })}
+          />
+          <Select
+            label="Category"
+            placeholder="All categories"
+            clearable
+            data={options(data?.categories ?? (state.category ? [state.category] : []))}
+            value={state.category}
+            onChange={(v) => update({ category: v })}
+          />
+          <Select
+            label="CPD Health Check"
+            placeholder="All"
+            clearable
+            data={([1, 2, 3] as const).map((c) => ({ value: String(c), label: COMPLETENESS_LABELS[c] }))}
+            value={state.completeness ? String(state.completeness) : null}
+            onChange={(v) => update({ completeness: v ? (Number(v) as 1 | 2 | 3) : null })}
+          />
+          {filtered ? (
+            <Button
+              variant="default"
+              mt={{ base: 0, xs: 25 }}
+              onClick={() => {
+                setSearch("");
+                setParams(new URLSearchParams(), { replace: true });
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </SimpleGrid>
+      </Card>
+
+      <Card withBorder padding={0} component="section" aria-labelledby="entries-table-caption">
+        {entries.isLoading ? (
+          <Group p="lg">
+            <Loader size="sm" aria-label="Loading entries" />
+          </Group>
+        ) : !data || data.items.length === 0 ? (
+          <Text p="lg" id="entries-table-caption">
+            No entries found
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover verticalSpacing="sm" aria-busy={entries.isFetching}>
+              <Table.Caption
+                id="entries-table-caption"
+                style={{ captionSide: "top", textAlign: "left" }}
+                px="md"
+              >
+                {data.total === 1 ? "1 entry" : `${data.total} entries`}
+                {pages > 1 ? `, page ${state.page} of ${pages}` : ""}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader label="Date" sort="date" state={state} onSort={sort} />
+                  <SortHeader label="Title" sort="title" state={state} onSort={sort} />
+                  <SortHeader label="Type" sort="type" state={state} onSort={sort} />
+                  <SortHeader label="Category" sort="category" state={state} onSort={sort} />
+                  <SortHeader label="Hours" sort="hours" state={state} onSort={sort} />
+                  <SortHeader label="CPD Health Check" sort="completeness" state={state} onSort={sort} />
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((row) => {
+                  const title = row.title || "Untitled";
+                  return (
+                    <Table.Tr key={row.id}>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>
+                        {formatDate(row.date) || "No date"}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fz="sm" fw={600}>
+                          {title}
+                        </Text>
+                        {row.tags.length > 0 && (
+                          <Group gap={4} mt={4}>
+                            {row.tags.map((t) => (
+                              <Badge key={t} variant="outline" color="gray.8" size="sm" tt="none">
+                                {t}
+                              </Badge>
+                            ))}
+                          </Group>
+                        )}
+                        {row.shareId && (
+                          <Badge mt={4} size="sm" color="teal.9" variant="filled" tt="none">
+                            Shared
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{TYPE_LABELS[row.type]}</Table.Td>
+                      <Table.Td>{row.category ?? ""}</Table.Td>
+                      <Table.Td>{row.hours ?? ""}</Table.Td>
+                      <Table.Td>
+                        <Text fz="sm" c={COMPLETENESS_COLOURS[row.completeness]} fw={600}>
+                          {completenessText(row.completeness, row.completenessPercentage, showPercent)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <Button variant="default" size="xs" aria-label={`Actions for ${title}`}>
+                              Actions
+                            </Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item onClick={() => setPreview({ id: row.id, title })}>Preview</Menu.Item>
+                            {canEdit && (
+                              <Menu.Item
+                                onClick={() => navigate(`/edit/${row.type.toLowerCase()}/${row.id}`)}
+                              >
+                                Edit
+                              </Menu.Item>
+                            )}
+                            {canShare && row.type === "diary" && !row.shareId && (
+                              <Menu.Item onClick={() => openShare(row)}>Share</Menu.Item>
+                            )}
+                            {row.shareId && (
+                              <Menu.Item onClick={() => row.shareId && stopSharing.mutate(row.shareId)}>
+                                Stop sharing
+                              </Menu.Item>
+                            )}
+                            {canEdit && (
+                              <Menu.Item color="#a51d1d" onClick={() => confirmDelete(row)}>
+                                Delete
+                              </Menu.Item>
+                            )}
+                          </Menu.Dropdown>
+                        </Menu>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      {pages > 1 && (
+        <nav aria-label="Pages of entries">
+          <Group gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }} wrap="wrap">
+            <li>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={state.page <= 1}
+                onClick={() => update({ page: state.page - 1 })}
+              >
+                Previous
+              </Button>
+            </li>
+            {pageWindow(state.page, pages).map((n) => (
+              <li key={n}>
+                <Button
+                  size="xs"
+                  variant={n === state.page ? "filled" : "default"}
+                  aria-current={n === state.page ? "page" : undefined}
+                  aria-label={`Page ${n}`}
+                  onClick={() => update({ page: n })}
+                >
+                  {n}
+                </Button>
+              </li>
+            ))}
+            <li>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={state.page >= pages}
+                onClick={() => update({ page: state.page + 1 })}
+              >
+                Next
+              </Button>
+            </li>
+          </Group>
+        </nav>
+      )}
+      <Text fz="sm">
+        Looking for files?{" "}
+        <Anchor component={Link} to="/files">
+          Go to My Files
+        </Anchor>
+        .
+      </Text>
+
+      <PdfPreviewModal entry={preview} onClose={() => setPreview(null)} />
+      <ShareModal source={shareSource} onClose={() => setShareSource(null)} />
+    </Stack>
+  );
+}

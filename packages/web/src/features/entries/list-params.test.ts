@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import {
+  completenessText,
+  DEFAULT_STATE,
+  pageWindow,
+  parseListState,
+  toQuery,
+  toSearchParams,
+} from "./list-params";
+
+describe("entries list state in the URL", () => {
+  it("defaults to date descending, page 1", () => {
+    expect(parseListState(new URLSearchParams())).toEqual(DEFAULT_STATE);
+    expect(toSearchParams(DEFAULT_STATE).toString()).toBe("");
+  });
+  it("reads links such as ?type=diary and ignores nonsense", () => {
+    const s = parseListState(new URLSearchParams("type=diary&completeness=2&year=2026&sortBy=evil&page=-3"));
+    expect(s.type).toBe("diary");
+    expect(s.completeness).toBe(2);
+    expect(s.year).toBe(2026);
+    expect(s.sortBy).toBe("date");
+    expect(s.page).toBe(1);
+    expect(parseListState(new URLSearchParams("type=other&completeness=7")).type).toBeNull();
+  });
+  it("round-trips", () => {
+    const s = {
+      ...DEFAULT_STATE,
+      search: "sepsis",
+      tag: "Leadership",
+      sortBy: "title" as const,
+      sortDesc: false,
+      page: 3,
+    };
+    expect(parseListState(toSearchParams(s))).toEqual(s);
+  });
+  it("builds the API query", () => {
+    expect(toQuery({ ...DEFAULT_STATE, search: " x " })).toEqual({
+      filter: "x",
+      year: undefined,
+      tag: undefined,
+      type: undefined,
+      governingBody: undefined,
+      category: undefined,
+      completeness: undefined,
+      sortBy: "date",
+      sortDesc: true,
+    });
+  });
+});
+
+describe("pagination", () => {
+  it("shows at most 10 buttons", () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 30)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(pageWindow(15, 30)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    expect(pageWindow(30, 30)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+    expect(pageWindow(1, 0)).toEqual([]);
+  });
+});
+
+describe("completeness", () => {
+  it("shows the percent only with FormPercentages", () => {
+    expect(completenessText(2, 0.544, true)).toBe("Partial (54%)");
+    expect(completenessText(1, 1, false)).toBe("Complete");
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { isHttpUrl, shareErrors } from "./share-rules";
+
+const ok = {
+  title: "Sepsis",
+  category: "Clinical Education",
+  description: "Good",
+  websiteUrl: "https://example.org",
+  agreed: true,
+};
+
+describe("share checks", () => {
+  it("accepts a complete share", () => expect(shareErrors(ok)).toEqual({}));
+  it("uses the spec's messages", () => {
+    const e = shareErrors({
+      title: " ",
+      category: null,
+      description: "",
+      websiteUrl: "example.org",
+      agreed: false,
+    });
+    expect(e.title).toBe("A title is required");
+    expect(e.description).toBe("A description is required");
+    expect(e.websiteUrl).toBe("Please enter a valid website address, starting with http(s)://");
+    expect(e.category).toBeDefined();
+    expect(e.agreed).toBeDefined();
+  });
+  it("limits the description to 400 characters", () => {
+    expect(shareErrors({ ...ok, description: "x".repeat(400) })).toEqual({});
+    expect(shareErrors({ ...ok, description: "x".repeat(401) }).description).toBe(
+      "The description is too long.",
+    );
+  });
+  it("needs http or https", () => {
+    expect(isHttpUrl("http://a.b")).toBe(true);
+    expect(isHttpUrl("ftp://a.b")).toBe(false);
+    expect(isHttpUrl("javascript:alert(1)")).toBe(false);
+  });
+});

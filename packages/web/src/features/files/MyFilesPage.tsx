@@ -1,0 +1,418 @@
+import { api } from "@cpd/contract";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Grid,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useDebouncedCallback, useMediaQuery } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { call } from "../../lib/api-client";
+import { formatDate } from "../../lib/dates";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { useIsUserBasic } from "../../lib/permissions";
+import { FILE_TOO_LARGE, fileUrl, isTooLarge, uploadFile } from "../../lib/upload";
+import { usePageTitle } from "../../lib/use-page-title";
+import { pageWindow } from "../entries/list-params";
+import { isImage, renamed, spaced, withoutExtension } from "./file-name";
+import { FILES_PAGE_SIZE, type FileListState, fileKeys, type StoredFile, useFiles } from "./queries";
+
+const TYPE_LABELS = { diary: "Diary", reflection: "Reflection", supervision: "Supervision" } as const;
+
+function UploadPanel() {
+  const qc = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState("");
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploading = progress !== null;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!file) return;
+    if (isTooLarge(file)) {
+      setError(FILE_TOO_LARGE);
+      return;
+    }
+    setProgress(0);
+    try {
+      await uploadFile(file, { onProgress: setProgress });
+      notifySuccess("File Uploaded");
+      setFile(null);
+      qc.invalidateQueries({ queryKey: fileKeys.all });
+      qc.invalidateQueries({ queryKey: ["usage"] });
+    } catch (err) {
+      notifyError("Failed to upload file", err);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="upload-title">
+      <Title order={2} fz="h4" id="upload-title" mb="xs">
+        Upload a file
+      </Title>
+      <Text fz="sm" mb="sm">
+        Please do not upload anything that identifies a patient, a service user or a colleague (names, dates
+        of birth, NHS or hospital numbers, addresses or photographs). Remove or cover such details first.
+      </Text>
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <FileInput
+            clearButtonProps={{ "aria-label": "Clear the chosen file" }}
+            label="File"
+            placeholder="Choose a file"
+            value={file}
+            clearable
+            disabled={uploading}
+            error={error || undefined}
+            description="Up to 10MB"
+            onChange={(f) => {
+              setFile(f);
+              setError(f && isTooLarge(f) ? FILE_TOO_LARGE : "");
+            }}
+          />
+          {uploading && (
+            <Progress value={progress ?? 0} size="lg" aria-label={`Upload progress ${progress ?? 0}%`} />
+          )}
+          <Button type="submit" disabled={!file || uploading || Boolean(error)}>
+            {uploading ? "Please wait..." : "Upload"}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function SortHeader({
+  label,
+  sort,
+  state,
+  onSort,
+}: {
+  label: string;
+  sort: FileListState["sortBy"];
+  state: FileListState;
+  onSort: (s: FileListState["sortBy"]) => void;
+}) {
+  const active = state.sortBy === sort;
+  return (
+    <Table.Th aria-sort={active ? (state.sortDesc ? "descending" : "ascending") : "none"}>
+      <UnstyledButton onClick={() => onSort(sort)} fw={700} fz="sm">
+        {label}
+        <span aria-hidden="true">{active ? (state.sortDesc ? " ▼" : " ▲") : " ↕"}</span>
+        <VisuallyHidden>, sort</VisuallyHidden>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export default function MyFilesPage() {
+  usePageTitle("My Files");
+  const qc = useQueryClient();
+  const canDelete = useIsUserBasic();
+  const narrow = useMediaQuery("(max-width: 64em)");
+  const [state, setState] = useState<FileListState>({ filter: "", sortBy: "date", sortDesc: true, page: 1 });
+  const [search, setSearch] = useState("");
+  const files = useFiles(state);
+  const [previewing, setPreviewing] = useState<StoredFile | null>(null);
+  const [renaming, setRenaming] = useState<{ file: StoredFile; input: string } | null>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
+  const debounced = useDebouncedCallback((v: string) => setState((s) => ({ ...s, filter: v, page: 1 })), 400);
+
+  const rename = useMutation({
+    mutationFn: (r: { id: string; newFilename: string }) =>
+      call(api.renameFile, { params: { id: r.id }, body: { newFilename: r.newFilename } }),
+    meta: { errorTitle: "Failed to rename file" },
+    onSuccess: () => {
+      notifySuccess("File Renamed");
+      setRenaming(null);
+      qc.invalidateQueries({ queryKey: fileKeys.all });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => call(api.deleteFile, { params: { id } }),
+    meta: { errorTitle: "Failed to delete file" },
+    onSuccess: (_r, id) => {
+      notifySuccess("Deleted Successfully");
+      if (previewing?.id === id) setPreviewing(null);
+      qc.invalidateQueries({ queryKey: fileKeys.all });
+      qc.invalidateQueries({ queryKey: ["entries"] });
+      qc.invalidateQueries({ queryKey: ["usage"] });
+    },
+  });
+
+  function preview(f: StoredFile) {
+    if (!isImage(f.filename, f.contentType)) {
+      // Other types open in a new tab; the panel keeps a link in case a pop-up blocker stops it.
+      window.open(fileUrl(f.id), "_blank", "noopener");
+      setPreviewing(f);
+      return;
+    }
+    setPreviewing(f);
+    if (narrow) setTimeout(() => previewRef.current?.scrollIntoView({ behavior: "smooth" }), 50);
+  }
+
+  function confirmDelete(f: StoredFile) {
+    modals.openConfirmModal({
+      title: "Delete file",
+      children: (
+        <Stack gap="xs">
+          <Text>Are you sure you want to delete “{spaced(f.filename)}”? This cannot be undone.</Text>
+          {f.entryId && (
+            <Text fw={700}>
+              This file is attached to the {f.entryType ?? "entry"} entry “{f.entryTitle ?? ""}” and will also
+              be removed from it.
+            </Text>
+          )}
+        </Stack>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "#a51d1d" },
+      onConfirm: () => remove.mutate(f.id),
+    });
+  }
+
+  const sort = (s: FileListState["sortBy"]) =>
+    setState((cur) => ({
+      ...cur,
+      sortBy: s,
+      sortDesc: cur.sortBy === s ? !cur.sortDesc : s === "date",
+      page: 1,
+    }));
+  const data = files.data;
+  const pages = data ? Math.ceil(data.total / FILES_PAGE_SIZE) : 0;
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Title order={1}>My Files</Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="md">
+            <TextInput
+              label="Search by filename"
+              type="search"
+              value={search}
+              maw={420}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                debounced(e.currentTarget.value);
+              }}
+            />
+            <Card withBorder padding={0}>
+              {files.isLoading ? (
+                <Group p="lg">
+                  <Loader size="sm" aria-label="Loading files" />
+                </Group>
+              ) : !data || data.items.length === 0 ? (
+                <Text p="lg">No files uploaded</Text>
+              ) : (
+                <Table.ScrollContainer minWidth={640}>
+                  <Table verticalSpacing="sm" striped aria-busy={files.isFetching}>
+                    <Table.Caption style={{ captionSide: "top", textAlign: "left" }} px="md">
+                      {data.total === 1 ? "1 file" : `${data.total} files`}
+                      {pages > 1 ? `, page ${state.page} of ${pages}` : ""}
+                    </Table.Caption>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>
+                          <VisuallyHidden>Thumbnail</VisuallyHidden>
+                        </Table.Th>
+                        <SortHeader label="Filename" sort="filename" state={state} onSort={sort} />
+                        <SortHeader label="Date Uploaded" sort="date" state={state} onSort={sort} />
+                        <Table.Th>Attached To</Table.Th>
+                        <Table.Th>Actions</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.items.map((f) => {
+                        const shown = spaced(f.filename);
+                        return (
+                          <Table.Tr key={f.id}>
+                            <Table.Td w={64}>
+                              {isImage(f.filename, f.contentType) ? (
+                                <Image src={fileUrl(f.id)} alt="" w={48} h={48} fit="cover" radius="sm" />
+                              ) : (
+                                <FileIcon />
+                              )}
+                            </Table.Td>
+                            <Table.Td style={{ wordBreak: "break-word" }}>{shown}</Table.Td>
+                            <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(f.dateUploaded)}</Table.Td>
+                            <Table.Td>
+                              {f.entryId && f.entryType ? (
+                                <Badge
+                                  component={Link}
+                                  to={`/edit/${f.entryType}/${f.entryId}`}
+                                  color="#1e6b30"
+                                  variant="filled"
+                                  tt="none"
+                                  style={{ cursor: "pointer" }}
+                                  aria-label={`${TYPE_LABELS[f.entryType]}: ${f.entryTitle ?? ""} (edit the entry)`}
+                                >
+                                  {TYPE_LABELS[f.entryType]}
+                                </Badge>
+                              ) : (
+                                <Badge color="#a51d1d" variant="filled" tt="none">
+                                  None
+                                </Badge>
+                              )}
+                            </Table.Td>
+                            <Table.Td>
+                              <Group gap={4} wrap="nowrap">
+                                <Button
+                                  size="compact-sm"
+                                  variant="default"
+                                  onClick={() =>
+                                    setRenaming({ file: f, input: withoutExtension(spaced(f.filename)) })
+                                  }
+                                >
+                                  Rename<VisuallyHidden> {shown}</VisuallyHidden>
+                                </Button>
+                                <Button size="compact-sm" variant="default" onClick={() => preview(f)}>
+                                  Preview<VisuallyHidden> {shown}</VisuallyHidden>
+                                </Button>
+                                {canDelete && (
+                                  <Button
+                                    size="compact-sm"
+                                    variant="outline"
+                                    color="#a51d1d"
+                                    onClick={() => confirmDelete(f)}
+                                  >
+                                    Delete<VisuallyHidden> {shown}</VisuallyHidden>
+                                  </Button>
+                                )}
+                              </Group>
+                            </Table.Td>
+                          </Table.Tr>
+                        );
+                      })}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Card>
+            {pages > 1 && (
+              <nav aria-label="Pages of files">
+                <Group gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+                  {pageWindow(state.page, pages).map((n) => (
+                    <li key={n}>
+                      <Button
+                        size="xs"
+                        variant={n === state.page ? "filled" : "default"}
+                        aria-current={n === state.page ? "page" : undefined}
+                        aria-label={`Page ${n}`}
+                        onClick={() => setState((s) => ({ ...s, page: n }))}
+                      >
+                        {n}
+                      </Button>
+                    </li>
+                  ))}
+                </Group>
+              </nav>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg">
+            <UploadPanel />
+            <Card
+              withBorder
+              padding="md"
+              component="section"
+              aria-labelledby="preview-title"
+              ref={previewRef}
+            >
+              <Title order={2} fz="h4" id="preview-title" mb="xs">
+                Preview
+              </Title>
+              {previewing ? (
+                <Stack gap="xs">
+                  <Text fw={600} style={{ wordBreak: "break-word" }}>
+                    {spaced(previewing.filename)}
+                  </Text>
+                  {isImage(previewing.filename, previewing.contentType) ? (
+                    <Image
+                      src={fileUrl(previewing.id)}
+                      alt={spaced(previewing.filename)}
+                      fit="contain"
+                      mah={360}
+                    />
+                  ) : (
+                    <Text fz="sm">This file type opens in a new tab.</Text>
+                  )}
+                  <Anchor href={fileUrl(previewing.id)} target="_blank" rel="noopener" fz="sm">
+                    Open in a new tab
+                  </Anchor>
+                </Stack>
+              ) : (
+                <Text fz="sm">Choose Preview on a file to see it here.</Text>
+              )}
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename file">
+        {renaming && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              rename.mutate({
+                id: renaming.file.id,
+                newFilename: renamed(renaming.file.filename, renaming.input),
+              });
+            }}
+          >
+            <Stack>
+              <TextInput
+                label="New name"
+                data-autofocus
+                value={renaming.input}
+                maxLength={240}
+                description="The file keeps its extension."
+                onChange={(e) => {
+                  const input = e.currentTarget.value;
+                  setRenaming((r) => (r ? { ...r, input } : r));
+                }}
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setRenaming(null)}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={rename.isPending} disabled={!renaming.input.trim()}>
+                  Rename
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+function FileIcon() {
+  return (
+    <svg width="32" height="40" viewBox="0 0 32 40" aria-hidden="true" focusable="false">
+      <path d="M2 2h20l8 8v28H2z" fill="#e9ecef" stroke="#495057" strokeWidth="2" />
+      <path d="M22 2v8h8" fill="none" stroke="#495057" strokeWidth="2" />
+    </svg>
+  );
+}

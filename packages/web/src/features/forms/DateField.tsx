@@ -1,0 +1,62 @@
+import { TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { isoToUk, ukToIso } from "../../lib/uk-date";
+
+interface Props {
+  id: string;
+  label: string;
+  description?: React.ReactNode;
+  required: boolean;
+  disabled?: boolean;
+  value: string;
+  onChange: (iso: string) => void;
+  extraError?: string;
+}
+
+/** Dates are typed as DD/MM/YYYY and stored as YYYY-MM-DD. */
+export function DateField({
+  id,
+  label,
+  description,
+  required,
+  disabled,
+  value,
+  onChange,
+  extraError,
+}: Props) {
+  const [text, setText] = useState(isoToUk(value));
+  const [invalid, setInvalid] = useState(false);
+  // A value set from elsewhere (the recurrence pre-set) shows here.
+  useEffect(() => {
+    setText((t) => (ukToIso(t) === value ? t : isoToUk(value)));
+  }, [value]);
+  return (
+    <TextInput
+      id={id}
+      label={label}
+      required={required}
+      disabled={disabled}
+      description={description}
+      placeholder="DD/MM/YYYY"
+      inputMode="numeric"
+      autoComplete="off"
+      value={text}
+      error={invalid ? "Please enter the date as DD/MM/YYYY" : extraError}
+      onChange={(e) => {
+        const t = e.currentTarget.value;
+        setText(t);
+        const iso = ukToIso(t);
+        if (iso !== null) {
+          setInvalid(false);
+          onChange(iso);
+        }
+      }}
+      onBlur={() => {
+        const iso = ukToIso(text);
+        setInvalid(iso === null);
+        if (iso === null) onChange("");
+      }}
+      styles={{ input: { maxWidth: 220 } }}
+    />
+  );
+}

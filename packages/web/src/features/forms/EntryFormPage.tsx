@@ -1,0 +1,421 @@
+import { api, ENTRY_TYPES, type EntryType, MESSAGES } from "@cpd/contract";
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Navigate, useBlocker, useLocation, useNavigate, useParams } from "react-router-dom";
+import { call } from "../../lib/api-client";
+import { ApiError, errorMessage } from "../../lib/api-error";
+import { notifySuccess } from "../../lib/notify";
+import { StatusAlert } from "../../lib/StatusAlert";
+import { usePageTitle } from "../../lib/use-page-title";
+import { PdfPreviewModal } from "../entries/PdfPreviewModal";
+import { TagListEditor } from "../profile/TagsEditor";
+import { UnsavedChangesModal } from "../profile/UnsavedChangesModal";
+import { openUpgradeModal } from "../shell/UpgradeModal";
+import { FormItemField, REMINDER_DATE, REMINDER_RECURRENCE } from "./FormItemField";
+import {
+  entryTitle,
+  type Form,
+  initialValues,
+  missingFieldMessage,
+  sameValues,
+  toBody,
+  type Values,
+  visiblePages,
+} from "./form-model";
+import { reminderDate, todayIso } from "./recurrence";
+
+/** Spec 2 §4 timings. */
+export const AUTOSAVE_MS = 10_000;
+export const SAVED_INDICATOR_MS = 2_000;
+export const LEAVE_BYPASS_MS = 3_000;
+
+const TYPE_NAMES: Record<EntryType, string> = {
+  diary: "Diary",
+  reflection: "Reflection",
+  supervision: "Supervision",
+};
+const DATE_FIELDS = ["DiaryDate", "ReflectionDate", "SupervisionDate"];
+
+const formEndpoint = {
+  diary: api.diaryForm,
+  reflection: api.reflectionForm,
+  supervision: api.supervisionForm,
+};
+const loadErrorTitle = (type: EntryType, editing: boolean) =>
+  editing
+    ? "Failed to load entry"
+    : type === "supervision"
+      ? "Failed to load supervision form"
+      : `Failed to load ${TYPE_NAMES[type]} form`;
+
+/** Keeps the page (and its state) when a new entry's URL becomes its edit URL after the first save. */
+export default function EntryFormRoute() {
+  const { type, id } = useParams();
+  const location = useLocation();
+  if (!type || !(ENTRY_TYPES as readonly string[]).includes(type)) return <Navigate to="/entries" replace />;
+  const keep = (location.state as { keep?: string } | null)?.keep;
+  return <EntryFormPage key={keep ?? location.key} type={type as EntryType} routeId={id ?? null} />;
+}
+
+type Banner = { kind: "error"; message: string } | { kind: "limit"; message: string } | null;
+type SaveState = "idle" | "auto-saving" | "saved";
+
+function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | null }) {
+  const name = TYPE_NAMES[type];
+  usePageTitle(routeId ? `Edit ${name} entry` : `New ${name} entry`);
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [entryId, setEntryId] = useState<string | null>(routeId);
+  const formQuery = useQuery({
+    queryKey: routeId ? ["form", "entry", routeId] : ["form", type],
+    queryFn: () => (routeId ? call(api.entryForm, { params: { id: routeId } }) : call(formEndpoint[type])),
+    staleTime: 0,
+    meta: { errorTitle: loadErrorTitle(type, Boolean(routeId)) },
+  });
+  const form: Form | undefined = formQuery.data;
+  const [values, setValues] = useState<Values | null>(null);
+  const [saved, setSaved] = useState<Values | null>(null);
+  const [tags, setTags] = useState<string[]>([]);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [saveState, setSaveState] = useState<SaveState>("idle");
+  const [preview, setPreview] = useState(false);
+  const lastSaveAt = useRef(0);
+  const inFlight = useRef<Promise<string> | null>(null);
+  const valuesRef = useRef<Values | null>(null);
+  const entryIdRef = useRef<string | null>(routeId);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  valuesRef.current = values;
+  entryIdRef.current = entryId;
+
+  // Start from the loaded form once; later refetches do not overwrite what the user types.
+  useEffect(() => {
+    if (form && values === null) {
+      const init = initialValues(form);
+      setValues(init);
+      setSaved(init);
+      setTags(form.tags);
+    }
+  }, [form, values]);
+
+  const editable = form?.editable !== false;
+  const dirty = Boolean(values && saved && !sameValues(values, saved));
+
+  const showBanner = useCallback((b: Banner) => {
+    setBanner(b);
+    if (b) {
+      window.scrollTo({ top: 0, behavior: "smooth" });
+      setTimeout(() => bannerRef.current?.focus(), 50);
+    }
+  }, []);
+
+  /** Saves the given values: creates the entry the first time, then updates it. One save at a time. */
+  const persist = useCallback(
+    async (snapshot: Values): Promise<string> => {
+      if (!form) throw new Error("The form is not loaded");
+      while (inFlight.current) await inFlight.current.catch(() => undefined);
+      const body = toBody(form, snapshot);
+      const run = (async () => {
+        const id = entryIdRef.current;
+        const res = id
+          ? await call(api.updateEntry, { params: { id }, body })
+          : await call(api.createEntry, { params: { identifier: type }, body });
+        lastSaveAt.current = Date.now();
+        setSaved(snapshot);
+        setBanner(null);
+        if (!id) {
+          entryIdRef.current = res.entryId;
+          setEntryId(res.entryId);
+          navigate(`/edit/${type}/${res.entryId}`, { replace: true, state: { keep: location.key } });
+        }
+        qc.invalidateQueries({ queryKey: ["entries"] });
+        qc.invalidateQueries({ queryKey: ["usage"] });
+        return res.entryId;
+      })();
+      inFlight.current = run;
+      try {
+        return await run;
+      } finally {
+        inFlight.current = null;
+      }
+    },
+    [form, type, navigate, location.key, qc],
+  );
+
+  const failed = useCallback(
+    (e: unknown) => {
+      const message = errorMessage(e);
+      if (!message) return;
+      const limit =
+        e instanceof ApiError &&
+        (e.code === "ENTRY_LIMIT" || e.code === "TRIAL_EXPIRED" || message === MESSAGES.entryLimit);
+      showBanner({ kind: limit ? "limit" : "error", message });
+    },
+    [showBanner],
+  );
+
+  const manualSave = useMutation({
+    mutationFn: (snapshot: Values) => persist(snapshot),
+    onSuccess: () => notifySuccess("Entry saved successfully"),
+    onError: failed,
+  });
+
+  /** Save (after the required check); then, if given, go on. */
+  const saveThen = useCallback(
+    async (after?: () => void) => {
+      if (!form || !values) return;
+      const missing = missingFieldMessage(form, values);
+      if (missing) {
+        showBanner({ kind: "error", message: missing });
+        return;
+      }
+      try {
+        if (dirty || !entryIdRef.current) await manualSave.mutateAsync(values);
+        after?.();
+      } catch {
+        // The banner says what went wrong.
+      }
+    },
+    [form, values, dirty, manualSave, showBanner],
+  );
+
+  // Autosave 10 s after the last edit, once the required fields are there (spec 2 §4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every edit (a new values object) restarts the timer
+  useEffect(() => {
+    if (!dirty || !editable || !form) return;
+    const timer = setTimeout(async () => {
+      const snapshot = valuesRef.current;
+      if (!snapshot || missingFieldMessage(form, snapshot)) return;
+      setSaveState("auto-saving");
+      try {
+        await persist(snapshot);
+        setSaveState("saved");
+        setTimeout(() => setSaveState("idle"), SAVED_INDICATOR_MS);
+      } catch (e) {
+        setSaveState("idle");
+        failed(e);
+      }
+    }, AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [values, dirty, editable, form, persist, failed]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      Date.now() - lastSaveAt.current > LEAVE_BYPASS_MS &&
+      currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const saveTags = useMutation({
+    mutationFn: (next: string[]) => {
+      if (!entryId) throw new Error("Save the entry first");
+      return call(api.putEntryTags, { params: { id: entryId }, body: { tags: next } });
+    },
+    meta: { errorTitle: "Failed to save tags" },
+    onMutate: (next) => {
+      const previous = tags;
+      setTags(next);
+      return { previous };
+    },
+    onError: (_e, _v, ctx) => ctx && setTags(ctx.previous),
+    onSuccess: (res) => {
+      setTags(res.tags);
+      qc.invalidateQueries({ queryKey: ["entries"] });
+    },
+  });
+
+  const setValue = (identifier: string, v: string | string[]) => {
+    setValues((cur) => {
+      if (!cur) return cur;
+      const next = { ...cur, [identifier]: v };
+      if (identifier === REMINDER_RECURRENCE && typeof v === "string" && v) {
+        const activity = DATE_FIELDS.map((f) => cur[f]).find((d) => typeof d === "string" && d) as
+          | string
+          | undefined;
+        next[REMINDER_DATE] = reminderDate(Number(v), activity, todayIso());
+      }
+      return next;
+    });
+    if (banner?.kind === "error") setBanner(null);
+  };
+  const evidence = (identifier: string, fileId: string, add: boolean, persisted: boolean) => {
+    const change = (cur: Values | null) => {
+      if (!cur) return cur;
+      const list = Array.isArray(cur[identifier]) ? (cur[identifier] as string[]) : [];
+      const next = add
+        ? list.includes(fileId)
+          ? list
+          : [...list, fileId]
+        : list.filter((x) => x !== fileId);
+      return { ...cur, [identifier]: next };
+    };
+    setValues(change);
+    if (persisted) setSaved(change);
+  };
+
+  if (formQuery.isLoading || (form && !values)) {
+    return <Loader aria-label={`Loading the ${name.toLowerCase()} form`} />;
+  }
+  if (!form || !values) {
+    return (
+      <StatusAlert tone="error" title={loadErrorTitle(type, Boolean(routeId))}>
+        Please refresh the page to try again.
+      </StatusAlert>
+    );
+  }
+
+  const title = entryTitle(values);
+  return (
+    <Stack gap="lg" maw={960}>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>{entryId ? `Edit ${name} Entry` : `New ${name} Entry`}</Title>
+          {title && (
+            <Text c="dimmed" mt={4}>
+              {title}
+            </Text>
+          )}
+        </div>
+        <Text
+          fz="sm"
+          role="status"
+          aria-live="polite"
+          fw={600}
+          c={saveState === "saved" ? "green.9" : "dimmed"}
+        >
+          {saveState === "auto-saving" ? "Auto-saving..." : saveState === "saved" ? "Saved" : ""}
+        </Text>
+      </Group>
+
+      <div ref={bannerRef} tabIndex={-1} style={{ outline: "none" }}>
+        {banner?.kind === "error" && (
+          <Alert color="red" variant="filled" title="The entry was not saved" role="alert">
+            {banner.message}
+          </Alert>
+        )}
+        {banner?.kind === "limit" && (
+          <Alert
+            color="orange"
+            variant="light"
+            title="Upgrade to add more entries"
+            role="alert"
+            styles={{ title: { color: "#8a3b00" } }}
+          >
+            <Stack gap="sm" align="flex-start">
+              <Text fw={700}>{banner.message}</Text>
+              <Text fz="sm">
+                Free trial accounts can keep up to 5 diary entries. Premium members have no limit.
+              </Text>
+              <Button color="#9c3d00" onClick={() => openUpgradeModal("Unlimited entries")}>
+                Upgrade to Premium
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+      </div>
+
+      {!editable && (
+        <StatusAlert tone="success" title="Read only">
+          This entry can no longer be edited.
+        </StatusAlert>
+      )}
+
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          saveThen();
+        }}
+      >
+        <Stack gap="lg">
+          {visiblePages(form, values).map((page, i) => (
+            <Card key={page.title} withBorder padding="lg" component="section" aria-labelledby={`page-${i}`}>
+              <Title order={2} fz="h3" id={`page-${i}`} mb="md">
+                {page.title}
+              </Title>
+              <Stack gap="md">
+                {page.items
+                  .filter((item) => item.visible !== false)
+                  .map((item) => (
+                    <FormItemField
+                      key={item.identifier}
+                      item={item}
+                      value={values[item.identifier] ?? ""}
+                      disabled={!editable}
+                      entryId={entryId}
+                      onChange={(v) => setValue(item.identifier, v)}
+                      onEvidenceAdd={(fid, persisted) => evidence(item.identifier, fid, true, persisted)}
+                      onEvidenceRemove={(fid, persisted) => evidence(item.identifier, fid, false, persisted)}
+                    />
+                  ))}
+              </Stack>
+            </Card>
+          ))}
+
+          {entryId ? (
+            <TagListEditor
+              tags={tags}
+              onSave={(next) => saveTags.mutate(next)}
+              saving={saveTags.isPending}
+              intro="Tags help you group and find this entry."
+              headingId="entry-tags-title"
+              emptyText="This entry has no tags yet."
+              disabled={!editable}
+            />
+          ) : (
+            <Card withBorder padding="md" component="section" aria-labelledby="entry-tags-title">
+              <Title order={2} fz="h4" id="entry-tags-title" mb="xs">
+                Tags
+              </Title>
+              <Text fz="sm">You can add tags once the entry has been saved.</Text>
+            </Card>
+          )}
+
+          <Group justify="flex-end" gap="sm" wrap="wrap" className="form-actions">
+            <Button
+              variant="default"
+              disabled={!entryId || dirty}
+              onClick={() => setPreview(true)}
+              title={!entryId || dirty ? "Save the entry to preview it" : undefined}
+            >
+              Preview
+            </Button>
+            {editable && (
+              <>
+                <Button variant="default" type="submit" loading={manualSave.isPending}>
+                  Save
+                </Button>
+                <Button onClick={() => saveThen(() => navigate("/entries"))} loading={manualSave.isPending}>
+                  Save and Close
+                </Button>
+              </>
+            )}
+          </Group>
+        </Stack>
+      </form>
+
+      <UnsavedChangesModal
+        opened={blocker.state === "blocked"}
+        saving={manualSave.isPending}
+        onLeave={() => blocker.proceed?.()}
+        onKeepEditing={() => blocker.reset?.()}
+        onSaveAndExit={() =>
+          saveThen(() => blocker.proceed?.()).then(() => {
+            if (blocker.state === "blocked" && dirty) blocker.reset?.();
+          })
+        }
+      />
+      <PdfPreviewModal
+        entry={preview && entryId ? { id: entryId, title: title || name } : null}
+        onClose={() => setPreview(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,238 @@
+import { ITEM_TYPES } from "@cpd/contract";
+import { Checkbox, Input, Select, Skeleton, Stack, Textarea, TextInput } from "@mantine/core";
+import { lazy, Suspense } from "react";
+import { DateField } from "./DateField";
+import { EvidenceField } from "./EvidenceField";
+import { type FormItem, isRequired } from "./form-model";
+import { HoursControl } from "./HoursControl";
+import { recurrenceLabel } from "./recurrence";
+
+const RichTextEditor = lazy(() => import("./RichTextEditor"));
+
+export const REMINDER_DATE = "DiaryReminderDate";
+export const REMINDER_RECURRENCE = "DiaryReminderRecurrence";
+
+interface Props {
+  item: FormItem;
+  value: string | string[];
+  disabled: boolean;
+  entryId: string | null;
+  onChange: (v: string | string[]) => void;
+  onEvidenceAdd: (fileId: string, persisted: boolean) => void;
+  onEvidenceRemove: (fileId: string, persisted: boolean) => void;
+  error?: string;
+}
+
+/** "Required field" and the item's help text, read out with the control (aria-describedby). */
+function Hint({ item }: { item: FormItem }) {
+  const required = isRequired(item);
+  if (!required && !item.helpText) return null;
+  return (
+    <>
+      {required && <span className="required-hint">Required field</span>}
+      {required && item.helpText ? ". " : null}
+      {item.helpText}
+    </>
+  );
+}
+
+export function FormItemField({
+  item,
+  value,
+  disabled,
+  entryId,
+  onChange,
+  onEvidenceAdd,
+  onEvidenceRemove,
+  error,
+}: Props) {
+  const id = `item-${item.identifier}`;
+  const required = isRequired(item);
+  const str = typeof value === "string" ? value : "";
+  const list = Array.isArray(value) ? value : [];
+  const hint = <Hint item={item} />;
+  const hasHint = required || Boolean(item.helpText);
+  const isDisabled = disabled || item.disabled === true;
+
+  switch (item.type) {
+    case ITEM_TYPES.longText: {
+      const labelId = `${id}-label`;
+      const descId = hasHint ? `${id}-description` : undefined;
+      return (
+        <Input.Wrapper
+          label={item.title}
+          required={required}
+          description={hasHint ? hint : undefined}
+          labelElement="div"
+          labelProps={{ id: labelId }}
+          descriptionProps={{ id: descId }}
+          error={error}
+        >
+          <div style={{ marginTop: 4 }}>
+            <Suspense fallback={<Skeleton height={150} aria-hidden="true" />}>
+              <RichTextEditor
+                id={id}
+                label={item.title}
+                labelId={labelId}
+                describedBy={descId}
+                value={str}
+                required={required}
+                disabled={isDisabled}
+                onChange={onChange}
+              />
+            </Suspense>
+          </div>
+        </Input.Wrapper>
+      );
+    }
+    case ITEM_TYPES.multiSelect:
+      return (
+        <Checkbox.Group
+          label={item.title}
+          required={required}
+          description={hasHint ? hint : undefined}
+          value={list}
+          onChange={onChange}
+          error={error}
+        >
+          <Stack gap={6} mt={6}>
+            {(item.values ?? []).map((v) => (
+              <Checkbox key={v} value={v} label={v} disabled={isDisabled} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      );
+    case ITEM_TYPES.dropdown: {
+      const labelFor = item.identifier === REMINDER_RECURRENCE ? recurrenceLabel : (v: string) => v;
+      return (
+        <Select
+          id={id}
+          label={item.title}
+          required={required}
+          description={hasHint ? hint : undefined}
+          disabled={isDisabled}
+          placeholder="Choose an option"
+          clearable={!required}
+          data={(item.values ?? []).map((v) => ({ value: v, label: labelFor(v) }))}
+          value={str || null}
+          onChange={(v) => onChange(v ?? "")}
+          error={error}
+          maw={480}
+        />
+      );
+    }
+    case ITEM_TYPES.number:
+      if (/Hours$/.test(item.identifier)) {
+        return (
+          <HoursControl
+            id={id}
+            label={item.title}
+            description={hasHint ? hint : undefined}
+            required={required}
+            disabled={isDisabled}
+            value={str}
+            onChange={onChange}
+          />
+        );
+      }
+      return (
+        <TextInput
+          id={id}
+          label={item.title}
+          required={required}
+          description={hasHint ? hint : undefined}
+          disabled={isDisabled}
+          type="number"
+          inputMode="decimal"
+          value={str}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          error={error}
+          maw={220}
+        />
+      );
+    case ITEM_TYPES.checkbox:
+      return (
+        <Checkbox
+          id={id}
+          label={item.title}
+          description={hasHint ? hint : undefined}
+          disabled={isDisabled}
+          checked={str === "1"}
+          onChange={(e) => onChange(e.currentTarget.checked ? "1" : "0")}
+          error={error}
+        />
+      );
+    case ITEM_TYPES.upload:
+      return (
+        <EvidenceField
+          id={id}
+          label={item.title}
+          description={hasHint ? hint : undefined}
+          entryId={entryId}
+          value={list}
+          disabled={isDisabled}
+          onAdd={onEvidenceAdd}
+          onRemove={onEvidenceRemove}
+        />
+      );
+    case ITEM_TYPES.date:
+      return (
+        <DateField
+          id={id}
+          label={item.title}
+          description={hasHint ? hint : undefined}
+          required={required}
+          disabled={isDisabled}
+          value={str}
+          onChange={onChange}
+          extraError={error}
+        />
+      );
+    case ITEM_TYPES.url:
+      return (
+        <TextInput
+          id={id}
+          label={item.title}
+          required={required}
+          description={hasHint ? hint : undefined}
+          disabled={isDisabled}
+          type="url"
+          placeholder="https://"
+          value={str}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          error={error}
+        />
+      );
+    default:
+      if (item.maxLength && item.maxLength > 500) {
+        return (
+          <Textarea
+            id={id}
+            label={item.title}
+            required={required}
+            description={hasHint ? hint : undefined}
+            disabled={isDisabled}
+            value={str}
+            maxLength={item.maxLength}
+            autosize
+            minRows={2}
+            onChange={(e) => onChange(e.currentTarget.value)}
+            error={error}
+          />
+        );
+      }
+      return (
+        <TextInput
+          id={id}
+          label={item.title}
+          required={required}
+          description={hasHint ? hint : undefined}
+          disabled={isDisabled}
+          value={str}
+          maxLength={item.maxLength}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          error={error}
+        />
+      );
+  }
+}

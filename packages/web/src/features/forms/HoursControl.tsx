@@ -1,0 +1,115 @@
+import { Anchor, Group, Input, NativeSelect, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { fromParts, HOUR_OPTIONS, MAX_SELECT_HOURS, MINUTE_OPTIONS, needsPlainInput, toParts } from "./hours";
+
+interface Props {
+  id: string;
+  label: string;
+  description?: React.ReactNode;
+  descriptionId?: string;
+  required: boolean;
+  disabled?: boolean;
+  value: string;
+  onChange: (v: string) => void;
+}
+
+/** Hours 0-24 and minutes as two selects, or a plain number for activities over 24 hours (spec 2 §2). */
+export function HoursControl({
+  id,
+  label,
+  description,
+  descriptionId,
+  required,
+  disabled,
+  value,
+  onChange,
+}: Props) {
+  const [plain, setPlain] = useState(() => needsPlainInput(value));
+  const parts = toParts(value);
+  const describedBy = descriptionId;
+
+  if (plain) {
+    return (
+      <Stack2>
+        <TextInput
+          id={id}
+          label={label}
+          required={required}
+          description={description}
+          disabled={disabled}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.25"
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+        {!disabled && (
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            onClick={() => {
+              const p = toParts(value);
+              if (p && p.hours > MAX_SELECT_HOURS) onChange(String(MAX_SELECT_HOURS));
+              setPlain(false);
+            }}
+          >
+            This activity is less than 24 hours
+          </Anchor>
+        )}
+      </Stack2>
+    );
+  }
+  const hours = parts?.hours ?? null;
+  const minutes = parts?.minutes ?? 0;
+  return (
+    <Input.Wrapper
+      label={label}
+      required={required}
+      description={description}
+      id={`${id}-group`}
+      labelElement="div"
+      labelProps={{ id: `${id}-label` }}
+    >
+      <Group gap="xs" role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy} mt={4}>
+        <NativeSelect
+          id={id}
+          aria-label={`${label}: hours`}
+          disabled={disabled}
+          value={hours === null ? "" : String(hours)}
+          data={[
+            { value: "", label: "Hours" },
+            ...HOUR_OPTIONS.map((h) => ({ value: String(h), label: `${h} h` })),
+          ]}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            onChange(v === "" ? "" : fromParts({ hours: Number(v), minutes }));
+          }}
+          w={110}
+        />
+        <NativeSelect
+          aria-label={`${label}: minutes`}
+          disabled={disabled || hours === null || hours >= MAX_SELECT_HOURS}
+          value={String(hours !== null && hours >= MAX_SELECT_HOURS ? 0 : minutes)}
+          data={MINUTE_OPTIONS.map((m) => ({ value: String(m), label: `${m} min` }))}
+          onChange={(e) => onChange(fromParts({ hours: hours ?? 0, minutes: Number(e.currentTarget.value) }))}
+          w={110}
+        />
+      </Group>
+      {!disabled && (
+        <Anchor component="button" type="button" fz="sm" mt={6} onClick={() => setPlain(true)}>
+          This activity is more than 24 hours
+        </Anchor>
+      )}
+    </Input.Wrapper>
+  );
+}
+
+function Stack2({ children }: { children: React.ReactNode }) {
+  return (
+    <div style={{ display: "flex", flexDirection: "column", gap: 6, alignItems: "flex-start" }}>
+      {children}
+    </div>
+  );
+}

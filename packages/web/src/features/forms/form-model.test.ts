@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import {
+  type Form,
+  initialValues,
+  missingFieldMessage,
+  richTextIsEmpty,
+  sameValues,
+  toBody,
+  visiblePages,
+} from "./form-model";
+
+const item = (identifier: string, title: string, type: number, required = false, extra = {}) => ({
+  identifier,
+  title,
+  type,
+  required,
+  value: null,
+  ...extra,
+});
+const page = (title: string, items: ReturnType<typeof item>[], extra = {}) => ({
+  title,
+  items,
+  repeater: false,
+  repeaterType: null,
+  requiresActivation: false,
+  activatedBy: null,
+  subPages: [],
+  ...extra,
+});
+const form: Form = {
+  identifier: "diary",
+  version: 1,
+  entryId: null,
+  guest: false,
+  shared: false,
+  reviewee: null,
+  tags: [],
+  editable: true,
+  pages: [
+    page("Activity", [
+      item("Field222", "Title", 1, true),
+      item("DiaryDate", "Date of activity", 9, true),
+      item("GoverningBodyStandards", "Standards", 3),
+      item("Wellbeing", "Wellbeing check", 7, false, { activators: ["Extra"] }),
+    ]),
+    page("Extra", [item("Notes", "Notes", 1, true)], { requiresActivation: true }),
+  ],
+};
+
+describe("form values", () => {
+  it("starts lists as lists and checkboxes as '0'", () => {
+    expect(initialValues(form)).toEqual({
+      Field222: "",
+      DiaryDate: "",
+      GoverningBodyStandards: [],
+      Wellbeing: "0",
+      Notes: "",
+    });
+  });
+  it("names the first missing required field", () => {
+    const v = initialValues(form);
+    expect(missingFieldMessage(form, v)).toBe("The Title field is not provided");
+    expect(missingFieldMessage(form, { ...v, Field222: "  " })).toBe("The Title field is not provided");
+    expect(missingFieldMessage(form, { ...v, Field222: "A" })).toBe(
+      "The Date of activity field is not provided",
+    );
+    expect(missingFieldMessage(form, { ...v, Field222: "A", DiaryDate: "2026-01-01" })).toBeNull();
+  });
+  it("checks pages only while they are switched on", () => {
+    const v = { ...initialValues(form), Field222: "A", DiaryDate: "2026-01-01", Wellbeing: "1" };
+    expect(visiblePages(form, v).map((p) => p.title)).toEqual(["Activity", "Extra"]);
+    expect(missingFieldMessage(form, v)).toBe("The Notes field is not provided");
+  });
+  it("flattens without blanks", () => {
+    const v = { ...initialValues(form), Field222: " A ", GoverningBodyStandards: ["HCPC 1"] };
+    expect(toBody(form, v)).toEqual({ Field222: "A", GoverningBodyStandards: ["HCPC 1"], Wellbeing: "0" });
+  });
+  it("compares values", () => {
+    expect(sameValues({ a: "1", b: [] }, { a: "1" })).toBe(true);
+    expect(sameValues({ a: ["x"] }, { a: ["y"] })).toBe(false);
+  });
+  it("treats empty rich text as blank", () => {
+    expect(richTextIsEmpty("<p></p>")).toBe(true);
+    expect(richTextIsEmpty("<p>&nbsp;</p>")).toBe(true);
+    expect(richTextIsEmpty("<p>Hi</p>")).toBe(false);
+  });
+});

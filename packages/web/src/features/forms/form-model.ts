@@ -1,0 +1,109 @@
+// A Form (spec 2 §3) as editable values: item identifier -> string or list of strings.
+import { type api, ITEM_TYPES, type ResponseOf } from "@cpd/contract";
+
+export type Form = ResponseOf<typeof api.diaryForm>;
+export type FormPage = Form["pages"][number];
+export type FormItem = FormPage["items"][number];
+export type Values = Record<string, string | string[]>;
+
+const LIST_TYPES: number[] = [ITEM_TYPES.multiSelect, ITEM_TYPES.upload];
+export const isListItem = (item: Pick<FormItem, "type">) => LIST_TYPES.includes(item.type);
+
+/** Every page and sub-page, in order. */
+export function allPages(form: Form): Omit<FormPage, "subPages">[] {
+  return form.pages.flatMap((p) => [p, ...p.subPages]);
+}
+
+export const allItems = (form: Form) => allPages(form).flatMap((p) => p.items);
+
+export function initialValues(form: Form): Values {
+  const out: Values = {};
+  for (const item of allItems(form)) {
+    const v = item.value;
+    if (isListItem(item)) out[item.identifier] = Array.isArray(v) ? v : v ? [v] : [];
+    else if (item.type === ITEM_TYPES.checkbox) out[item.identifier] = v === "1" ? "1" : "0";
+    else out[item.identifier] = typeof v === "string" ? v : "";
+  }
+  return out;
+}
+
+export const isBlank = (v: string | string[] | undefined) =>
+  v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === "");
+
+/** An item with activators switches its pages on when ticked (checkbox) or answered. */
+function isOn(item: FormItem, values: Values): boolean {
+  const v = values[item.identifier];
+  return item.type === ITEM_TYPES.checkbox ? v === "1" : !isBlank(v);
+}
+
+/** Pages that need activation show only while an item naming them is on. */
+export function visiblePages(form: Form, values: Values): Omit<FormPage, "subPages">[] {
+  const items = allItems(form);
+  return allPages(form).filter(
+    (page) =>
+      !page.requiresActivation ||
+      items.some((i) => (i.activators ?? []).includes(page.title) && isOn(i, values)) ||
+      (page.activatedBy !== null && items.some((i) => i.identifier === page.activatedBy && isOn(i, values))),
+  );
+}
+
+export const isRequired = (item: FormItem) => item.required || item.mandatory === true;
+
+/** Spec 2 §5: the first required item left blank, as the message the alert shows. */
+export function missingFieldMessage(form: Form, values: Values): string | null {
+  for (const page of visiblePages(form, values)) {
+    for (const item of page.items) {
+      if (item.visible === false || item.disabled) continue;
+      if (isRequired(item) && isBlank(values[item.identifier]))
+        return `The ${item.title} field is not provided`;
+    }
+  }
+  return null;
+}
+
+/** The flattened form the API takes: trimmed strings, lists as lists; blanks left out. */
+export function toBody(form: Form, values: Values): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const page of visiblePages(form, values)) {
+    for (const item of page.items) {
+      const v = values[item.identifier];
+      if (v === undefined || isBlank(v)) continue;
+      out[item.identifier] = Array.isArray(v) ? v : v.trim();
+    }
+  }
+  return out;
+}
+
+/** Rich text counts as blank when it has no visible text ("<p></p>"). */
+export function richTextIsEmpty(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, "")
+      .replace(/&nbsp;/g, " ")
+      .trim() === ""
+  );
+}
+
+export function sameValues(a: Values, b: Values): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const x = a[k] ?? "";
+    const y = b[k] ?? "";
+    if (Array.isArray(x) || Array.isArray(y)) {
+      const xs = Array.isArray(x) ? x : x ? [x] : [];
+      const ys = Array.isArray(y) ? y : y ? [y] : [];
+      if (xs.length !== ys.length || xs.some((v, i) => v !== ys[i])) return false;
+    } else if (x !== y) return false;
+  }
+  return true;
+}
+
+/** The item holding the entry's title: Field222 in the diary, Field4 in the others (spec 2 §2). */
+export const TITLE_FIELDS = ["Field222", "Field4"] as const;
+export function entryTitle(values: Values): string {
+  for (const f of TITLE_FIELDS) {
+    const v = values[f];
+    if (typeof v === "string" && v.trim()) return v.trim();
+  }
+  return "";
+}

@@ -1,0 +1,303 @@
+import { type ALL_DOCUMENT_TYPES, api, DOCUMENT_NAME_MAX_LENGTH, type ResponseOf } from "@cpd/contract";
+import {
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { call } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-error";
+import { formatDate } from "../../lib/dates";
+import { notifyError, notifyMessage, notifySuccess } from "../../lib/notify";
+import { fileUrl, uploadFile } from "../../lib/upload";
+import { DateField } from "../forms/DateField";
+import { todayIso } from "../forms/recurrence";
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPE_GROUPS,
+  type DocumentErrors,
+  daysUntil,
+  documentErrors,
+  documentTypeLabel,
+  type ExpiryState,
+  expiryState,
+  expiryText,
+  needsExpiry,
+} from "./document-rules";
+
+type Doc = ResponseOf<typeof api.listDocuments>[number];
+const docKeys = { list: (type: string) => ["identity-documents", type] as const };
+
+// White text on these keeps at least 4.5:1 (Mantine's orange and yellow do not).
+const EXPIRY_COLOURS: Record<ExpiryState, string> = {
+  expired: "#a51d1d",
+  "expiring-soon": "#9c3d00",
+  expiring: "#6f5400",
+  valid: "#1e6b30",
+};
+
+function ExpiryBadge({ expiry }: { expiry: string | null }) {
+  const today = todayIso();
+  const state = expiryState(expiry, today);
+  if (!state || !expiry) return <Text fz="sm">No expiry date</Text>;
+  return (
+    <Badge
+      color={EXPIRY_COLOURS[state]}
+      variant={state === "valid" ? "outline" : "filled"}
+      tt="none"
+      className={state === "expiring-soon" ? "expiry-flash" : undefined}
+    >
+      {expiryText(state, daysUntil(expiry, today))}
+    </Badge>
+  );
+}
+
+/** Standard file names for passports and driving licences (spec 1 §5). */
+function uploadName(file: File, type: string): string {
+  const dot = file.name.lastIndexOf(".");
+  const ext = dot > 0 ? file.name.slice(dot).toLowerCase() : "";
+  if (type === "PASSPORT") return `Passport${ext}`;
+  if (type === "DRIVING_LICENCE") return `Driving Licence${ext}`;
+  return file.name;
+}
+
+function UploadDocument({ onDone }: { onDone: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState("");
+  const [type, setType] = useState<string | null>(null);
+  const [expiry, setExpiry] = useState("");
+  const [errors, setErrors] = useState<DocumentErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const found = documentErrors({ file, name, type, expiryDate: expiry });
+    setErrors(found);
+    if (found.file === DOCUMENT_MESSAGES.fileTooLarge) {
+      notifyMessage(DOCUMENT_MESSAGES.fileTooLargeTitle, DOCUMENT_MESSAGES.fileTooLarge, "error");
+    }
+    if (Object.keys(found).length || !file || !type) return;
+    setBusy(true);
+    try {
+      let uploaded: Awaited<ReturnType<typeof uploadFile>>;
+      try {
+        uploaded = await uploadFile(file, { filename: uploadName(file, type) });
+      } catch (err) {
+        notifyError("Failed to upload file", err);
+        return;
+      }
+      try {
+        await call(api.createDocument, {
+          body: {
+            uploadStorageId: uploaded.storageId,
+            type: type as (typeof ALL_DOCUMENT_TYPES)[number],
+            name: name.trim(),
+            expiryDate: expiry || null,
+          },
+        });
+      } catch (err) {
+        notifyError("Failed to link document to profile", err);
+        return;
+      }
+      notifySuccess("Document Uploaded");
+      setFile(null);
+      setName("");
+      setType(null);
+      setExpiry("");
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="doc-upload-title">
+      <Title order={3} fz="h4" id="doc-upload-title" mb="sm">
+        Upload a document
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <FileInput
+            clearButtonProps={{ "aria-label": "Clear the chosen file" }}
+            label="File"
+            required
+            placeholder="Choose a file"
+            accept={DOCUMENT_ACCEPT}
+            description="JPEG, PNG, GIF, BMP, WebP or PDF, up to 10MB"
+            value={file}
+            clearable
+            error={errors.file}
+            onChange={(f) => {
+              setFile(f);
+              setErrors((x) => ({ ...x, file: undefined }));
+            }}
+          />
+          <TextInput
+            label="Document name"
+            required
+            maxLength={DOCUMENT_NAME_MAX_LENGTH}
+            description={`Up to ${DOCUMENT_NAME_MAX_LENGTH} characters`}
+            value={name}
+            error={errors.name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setErrors((x) => ({ ...x, name: undefined }));
+            }}
+          />
+          <Select
+            label="Document type"
+            required
+            searchable
+            placeholder="Choose a type"
+            data={DOCUMENT_TYPE_GROUPS}
+            value={type}
+            error={errors.type}
+            onChange={(v) => {
+              setType(v);
+              setErrors((x) => ({ ...x, type: undefined, expiryDate: undefined }));
+            }}
+          />
+          <DateField
+            id="document-expiry"
+            label="Expiry date"
+            required={needsExpiry(type)}
+            description={needsExpiry(type) ? "Required field. DD/MM/YYYY" : "Optional. DD/MM/YYYY"}
+            value={expiry}
+            onChange={(v) => {
+              setExpiry(v);
+              setErrors((x) => ({ ...x, expiryDate: undefined }));
+            }}
+            extraError={errors.expiryDate}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" loading={busy}>
+            Upload document
+          </Button>
+        </Group>
+      </form>
+    </Card>
+  );
+}
+
+export function PersonalDocuments() {
+  const qc = useQueryClient();
+  const [filter, setFilter] = useState("ALL");
+  const docs = useQuery({
+    queryKey: docKeys.list(filter),
+    queryFn: () => call(api.listDocuments, { query: { type: filter === "ALL" ? undefined : filter } }),
+    meta: { errorTitle: "Failed to load documents" },
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ["identity-documents"] });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => call(api.deleteDocument, { params: { id } }),
+    onSuccess: () => {
+      notifySuccess("Document Deleted");
+      refresh();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 404) {
+        notifyMessage("Document Deleted", "The file could not be found or was already removed.");
+        refresh();
+      } else notifyError("Failed to delete document", err);
+    },
+  });
+
+  function confirmDelete(d: Doc) {
+    modals.openConfirmModal({
+      title: "Delete document",
+      children: <Text>Are you sure you want to delete “{d.name}”? This cannot be undone.</Text>,
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "#a51d1d" },
+      onConfirm: () => remove.mutate(d.id),
+    });
+  }
+
+  return (
+    <Stack gap="md">
+      <UploadDocument onDone={refresh} />
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={3} fz="h4">
+          Your documents
+        </Title>
+        <Select
+          label="Filter by document type"
+          data={[
+            { group: "All", items: [{ value: "ALL", label: "All document types" }] },
+            ...DOCUMENT_TYPE_GROUPS,
+          ]}
+          value={filter}
+          onChange={(v) => setFilter(v ?? "ALL")}
+          allowDeselect={false}
+          searchable
+          w={300}
+          maw="100%"
+        />
+      </Group>
+      {docs.isLoading ? (
+        <Loader size="sm" aria-label="Loading documents" />
+      ) : !docs.data?.length ? (
+        <Text>No documents have been uploaded yet.</Text>
+      ) : (
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: "none" }}
+          aria-label="Personal documents"
+        >
+          {docs.data.map((d) => (
+            <Card key={d.id} withBorder padding="sm" component="li">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={700} style={{ wordBreak: "break-word" }}>
+                    {d.name}
+                  </Text>
+                  <Text fz="sm">
+                    {documentTypeLabel(d.type)} · Uploaded {formatDate(d.uploadDate)}
+                    {d.expiryDate ? ` · Expires ${formatDate(d.expiryDate)}` : ""}
+                  </Text>
+                </div>
+                <Group gap="xs">
+                  <ExpiryBadge expiry={d.expiryDate} />
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    component="a"
+                    href={fileUrl(d.uploadStorageId)}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    View<span className="visually-hidden"> {d.name} (opens in a new tab)</span>
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="outline"
+                    color="#a51d1d"
+                    onClick={() => confirmDelete(d)}
+                  >
+                    Delete<span className="visually-hidden"> {d.name}</span>
+                  </Button>
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,231 @@
+import { api, type ResponseOf } from "@cpd/contract";
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { call } from "../../lib/api-client";
+import { formatDate } from "../../lib/dates";
+import { notifyError } from "../../lib/notify";
+import { usePageTitle } from "../../lib/use-page-title";
+import { useSharedCategories } from "../entries/queries";
+
+type Page = ResponseOf<typeof api.listSharedCpd>;
+type Item = Page["items"][number];
+type Sort = "newest" | "helpful";
+export const SHARED_PAGE_SIZE = 10;
+
+function UpvoteButton({ item, onChange }: { item: Item; onChange: (patch: Partial<Item>) => void }) {
+  const [busy, setBusy] = useState(false);
+  async function toggle() {
+    setBusy(true);
+    try {
+      const res = item.hasUpvoted
+        ? await call(api.removeUpvote, { params: { id: item.id } })
+        : await call(api.upvote, { params: { id: item.id } });
+      onChange({ upvotes: res.currentUpvotes, hasUpvoted: !item.hasUpvoted });
+    } catch (e) {
+      notifyError(item.hasUpvoted ? "Failed to remove upvote" : "Failed to upvote", e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (item.mine) {
+    return (
+      <Text fz="sm" c="dimmed">
+        {item.upvotes === 1 ? "1 person found this helpful" : `${item.upvotes} people found this helpful`}
+      </Text>
+    );
+  }
+  return (
+    <Button
+      size="xs"
+      variant={item.hasUpvoted ? "filled" : "default"}
+      aria-pressed={item.hasUpvoted}
+      aria-label={`Helpful: ${item.title}, ${item.upvotes} ${item.upvotes === 1 ? "upvote" : "upvotes"}`}
+      loading={busy}
+      onClick={toggle}
+      leftSection={<span aria-hidden="true">▲</span>}
+    >
+      Helpful · {item.upvotes}
+    </Button>
+  );
+}
+
+export default function SharedCpdPage() {
+  usePageTitle("Shared CPD");
+  const qc = useQueryClient();
+  const [sort, setSort] = useState<Sort>("newest");
+  const [category, setCategory] = useState<string>("All");
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), 400);
+  const categories = useSharedCategories();
+  const key = ["shared-cpd", "list", { sort, category, search: debounced }] as const;
+  const list = useInfiniteQuery({
+    queryKey: key,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      call(api.listSharedCpd, {
+        params: { perPage: SHARED_PAGE_SIZE, page: pageParam },
+        query: { sort, category: category === "All" ? undefined : category, search: debounced || undefined },
+        signal,
+      }),
+    getNextPageParam: (last, all) =>
+      all.length * SHARED_PAGE_SIZE < last.total ? all.length + 1 : undefined,
+    meta: { errorTitle: "Failed to load Shared CPD" },
+  });
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // Infinite scroll: the next page loads when the end of the list comes into view.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !list.hasNextPage) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !list.isFetchingNextPage) list.fetchNextPage();
+      },
+      { rootMargin: "200px" },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [list.hasNextPage, list.isFetchingNextPage, list.fetchNextPage]);
+
+  const patch = (id: string, p: Partial<Item>) =>
+    qc.setQueryData<InfiniteData<Page>>(key, (d) =>
+      d
+        ? {
+            ...d,
+            pages: d.pages.map((pg) => ({
+              ...pg,
+              items: pg.items.map((i) => (i.id === id ? { ...i, ...p } : i)),
+            })),
+          }
+        : d,
+    );
+
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Title order={1}>Shared CPD</Title>
+      <Text>CPD activities that other members found worthwhile. Upvote the ones that help you.</Text>
+      <Card withBorder padding="md" component="section" aria-label="Search and sort">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextInput
+            label="Search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: "1 1 220px" }}
+          />
+          <Select
+            label="Category"
+            data={["All", ...(categories.data ?? [])]}
+            value={category}
+            onChange={(v) => setCategory(v ?? "All")}
+            allowDeselect={false}
+            style={{ flex: "1 1 220px" }}
+          />
+          <div>
+            <Text component="span" fz="sm" fw={500} id="sort-label" display="block" mb={4}>
+              Sort by
+            </Text>
+            <SegmentedControl
+              aria-labelledby="sort-label"
+              value={sort}
+              onChange={(v) => setSort(v as Sort)}
+              data={[
+                { value: "newest", label: "Newest" },
+                { value: "helpful", label: "Most Helpful" },
+              ]}
+            />
+          </div>
+        </Group>
+      </Card>
+
+      {list.isLoading ? (
+        <Loader aria-label="Loading Shared CPD" />
+      ) : items.length === 0 ? (
+        <Text>No Results</Text>
+      ) : (
+        <>
+          <Text fz="sm" aria-live="polite">
+            Showing {items.length} of {total}
+          </Text>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, xl: 3 }}
+            spacing="md"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: "none" }}
+          >
+            {items.map((item) => (
+              <Card key={item.id} withBorder padding="md" component="li">
+                <Stack gap="xs" h="100%">
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <Avatar src={item.avatarUrl} alt="" color="blue" radius="xl">
+                      {item.nickname.charAt(0).toUpperCase()}
+                    </Avatar>
+                    <div style={{ minWidth: 0 }}>
+                      <Title order={2} fz="h4" style={{ wordBreak: "break-word" }}>
+                        {item.title}
+                      </Title>
+                      <Text fz="sm" c="dimmed">
+                        {item.nickname || "Anonymous"} · {formatDate(item.date)}
+                      </Text>
+                    </div>
+                  </Group>
+                  <Badge variant="outline" color="blue.9" tt="none" w="fit-content" maw="100%">
+                    {item.category}
+                  </Badge>
+                  <Text fz="sm" style={{ whiteSpace: "pre-line", flex: 1, overflowWrap: "anywhere" }}>
+                    {item.description}
+                  </Text>
+                  <Group justify="space-between" wrap="wrap" gap="xs">
+                    {item.websiteUrl ? (
+                      <Anchor
+                        href={item.websiteUrl}
+                        target="_blank"
+                        rel="noopener noreferrer nofollow"
+                        fz="sm"
+                      >
+                        Visit website
+                        <span className="visually-hidden"> for {item.title} (opens in a new tab)</span>
+                      </Anchor>
+                    ) : (
+                      <span />
+                    )}
+                    <UpvoteButton item={item} onChange={(p) => patch(item.id, p)} />
+                  </Group>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <div ref={sentinel} />
+          {list.isFetchingNextPage && <Loader size="sm" aria-label="Loading more" />}
+          {list.hasNextPage && !list.isFetchingNextPage && (
+            <Button variant="default" onClick={() => list.fetchNextPage()} w="fit-content">
+              Load more
+            </Button>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
