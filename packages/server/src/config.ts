@@ -40,6 +40,7 @@ const Env = Type.Object({
   MAIL_FROM: Type.String({ default: "CPD <no-reply@cpd.local>" }),
   SUPPORT_CHAT_SECRET: Type.String({ minLength: 16 }),
   WELCOME_VIDEO_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  LOGIN_RATE_LIMIT: Type.String({ pattern: "^[0-9]+$", default: "10" }),
   UPGRADE_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   CLINICAL_SKILLS_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   CLINICAL_SKILLS_API_KEY: Type.Optional(Type.String()),
@@ -71,6 +72,8 @@ export interface Config {
   smtp: { host: string; port: number; user?: string; password?: string; secure: boolean; from: string };
   supportChatSecret: string;
   welcomeVideoUrl: string | null;
+  /** Login attempts per minute for one address and e-mail. */
+  loginRateLimit: number;
   /** The external payment page where a member upgrades to Premium. */
   upgradeUrl: string | null;
   /** Unset: the Clinical Skills link is not offered. */
@@ -128,6 +131,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportChatSecret: e.SUPPORT_CHAT_SECRET,
     welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
     upgradeUrl: e.UPGRADE_URL ?? null,
+    loginRateLimit: Number(e.LOGIN_RATE_LIMIT),
     clinicalSkills: e.CLINICAL_SKILLS_URL
       ? { url: e.CLINICAL_SKILLS_URL, apiKey: e.CLINICAL_SKILLS_API_KEY ?? "" }
       : null,

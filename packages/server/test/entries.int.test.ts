@@ -224,7 +224,7 @@ describe("GET entries/limit/{perPage}/page/{page}", () => {
         Field222: "Alpha audit",
         DiaryDate: "2025-03-01",
         Field116: "Leadership",
-        GoverningBodyStandards: ["NMC Code: Prioritise people"],
+        GoverningBodyStandards: ["NMC 1: Prioritise people"],
       },
       ["Audit"],
     );

@@ -30,6 +30,8 @@ export function testConfig() {
     // Queues and rate limits apart from a running ./scripts/start, unless set.
     REDIS_PREFIX: "cpd_it",
     ...process.env,
+    // The rate-limit test counts on the production limit.
+    LOGIN_RATE_LIMIT: "10",
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
   });

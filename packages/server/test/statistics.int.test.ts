@@ -194,16 +194,15 @@ describe("GET statistics/monthly and graphs", () => {
     const u = await createUser(h.deps);
     await call(h.app, "PUT", "/profile/governing-bodies", { token: u.token, body: ["HCPC", "NMC"] });
     const hcpc1 = "HCPC 1: Keep a continuous, up-to-date and accurate record";
-    await diary(u, monthsAgo(1), "1", { GoverningBodyStandards: [hcpc1, "NMC Code: Preserve safety"] });
+    await diary(u, monthsAgo(1), "1", { GoverningBodyStandards: [hcpc1, "NMC 3: Preserve safety"] });
     await diary(u, monthsAgo(2), "1", { GoverningBodyStandards: [hcpc1] });
     const g = (await call(h.app, "GET", "/graphs/governing-body-standards/12", { token: u.token })).body;
     expect(g.map((x: { title: string }) => x.title)).toEqual(["HCPC", "NMC"]);
     expect(g[0].graphData[0]).toEqual({ key: "HCPC 1", value: 2, tooltipText: hcpc1 });
     expect(g[0].graphData).toHaveLength(5);
-    expect(g[1].graphData.find((d: { key: string }) => d.key === "NMC Code").value).toBeGreaterThanOrEqual(0);
+    expect(g[1].graphData.find((d: { key: string }) => d.key === "NMC 1").value).toBeGreaterThanOrEqual(0);
     expect(
-      g[1].graphData.find((d: { tooltipText: string }) => d.tooltipText === "NMC Code: Preserve safety")
-        .value,
+      g[1].graphData.find((d: { tooltipText: string }) => d.tooltipText === "NMC 3: Preserve safety").value,
     ).toBe(1);
   });
 

@@ -4,6 +4,22 @@ import { createTheme, Modal, Notification } from "@mantine/core";
 export const theme = createTheme({
   primaryColor: "blue",
   primaryShade: { light: 8, dark: 6 },
+  // Mantine's red at the default shade (8) is 4.4:1 on white; one step darker passes AA
+  // for red text, outlines and white-on-red alike.
+  colors: {
+    red: [
+      "#fff5f5",
+      "#ffe3e3",
+      "#ffc9c9",
+      "#ffa8a8",
+      "#ff8787",
+      "#ff6b6b",
+      "#fa5252",
+      "#f03e3e",
+      "#c92a2a",
+      "#a51d1d",
+    ],
+  },
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
   defaultRadius: "md",
   focusRing: "always",

@@ -12,7 +12,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     app,
     deps,
     api.login,
-    { rateLimit: { max: 10, timeWindow: MINUTE, keyBy: "ip+email" } },
+    { rateLimit: { max: deps.config.loginRateLimit, timeWindow: MINUTE, keyBy: "ip+email" } },
     ({ body }) => auth.login(deps, body.email, body.password, body.temporary ?? false),
   );
   define(app, deps, api.changePassword, { rateLimit: { max: 10, timeWindow: MINUTE } }, ({ caller, body }) =>

@@ -312,24 +312,24 @@ export const GOVERNING_BODY_STANDARDS: Record<string, string[]> = {
     "HCPC 5: Present a written profile when requested",
   ],
   NMC: [
-    "NMC Code: Prioritise people",
-    "NMC Code: Practise effectively",
-    "NMC Code: Preserve safety",
-    "NMC Code: Promote professionalism and trust",
+    "NMC 1: Prioritise people",
+    "NMC 2: Practise effectively",
+    "NMC 3: Preserve safety",
+    "NMC 4: Promote professionalism and trust",
   ],
   GMC: [
-    "GMC: Knowledge, skills and performance",
-    "GMC: Safety and quality",
-    "GMC: Communication, partnership and teamwork",
-    "GMC: Maintaining trust",
+    "GMC 1: Knowledge, skills and performance",
+    "GMC 2: Safety and quality",
+    "GMC 3: Communication, partnership and teamwork",
+    "GMC 4: Maintaining trust",
   ],
   GPhC: [
-    "GPhC: Person-centred care",
-    "GPhC: Partnership working",
-    "GPhC: Professionalism",
-    "GPhC: Knowledge and skills",
+    "GPhC 1: Person-centred care",
+    "GPhC 2: Partnership working",
+    "GPhC 3: Professionalism",
+    "GPhC 4: Knowledge and skills",
   ],
 };
 
 export const standardsFor = (bodies: string[]) =>
-  bodies.flatMap((b) => GOVERNING_BODY_STANDARDS[b] ?? [`${b}: Professional standards`]);
+  bodies.flatMap((b) => GOVERNING_BODY_STANDARDS[b] ?? [`${b} 1: Professional standards`]);

@@ -84,6 +84,13 @@ describe("entry validation", () => {
     expect(completeness(DIARY_V1, full)).toEqual({ completeness: 1, completenessPercentage: 1 });
   });
 
+  it("lists an untitled supervision by who it was with", () => {
+    expect(columns({ SupervisionDate: "2026-01-01", OtherPartyName: "Dr Okafor" }).title).toBe(
+      "Supervision with Dr Okafor",
+    );
+    expect(columns({ SupervisionDate: "2026-01-01" }).title).toBe("");
+  });
+
   it("derives the indexed columns", () => {
     const c = columns({ ...diary, Field222: "Sepsis", Field113: "Talk", GoverningBodyStandards: ["HCPC 1"] });
     expect(c).toMatchObject({

@@ -109,7 +109,9 @@ const first = (values: Values, ids: readonly string[]) => {
 export function columns(values: Values) {
   const list = (ids: readonly string[]) =>
     ids.flatMap((id) => (Array.isArray(values[id]) ? (values[id] as string[]) : []));
-  const title = first(values, COLUMN_ITEMS.title) ?? "";
+  // An untitled supervision record is listed by who it was with.
+  const other = typeof values.OtherPartyName === "string" ? values.OtherPartyName : "";
+  const title = first(values, COLUMN_ITEMS.title) ?? (other ? `Supervision with ${other}` : "");
   const description = first(values, COLUMN_ITEMS.description);
   const hours = first(values, COLUMN_ITEMS.hours);
   return {

@@ -141,9 +141,9 @@ export async function monthly(deps: Deps, userId: string) {
 export const GRAPHS_SQL = `
 WITH e AS (SELECT category, activity_type FROM entries WHERE user_id = $1 AND date BETWEEN $2 AND $3)
 SELECT (SELECT coalesce(json_agg(json_build_object('category', c, 'value', n) ORDER BY n DESC, c), '[]')
-          FROM (SELECT coalesce(category, 'Uncategorised') c, count(*)::int n FROM e GROUP BY 1) x) AS categories,
+          FROM (SELECT category c, count(*)::int n FROM e WHERE category IS NOT NULL GROUP BY 1) x) AS categories,
        (SELECT coalesce(json_agg(json_build_object('category', c, 'value', n) ORDER BY n DESC, c), '[]')
-          FROM (SELECT coalesce(activity_type, 'Not recorded') c, count(*)::int n FROM e GROUP BY 1) y) AS activities`;
+          FROM (SELECT activity_type c, count(*)::int n FROM e WHERE activity_type IS NOT NULL GROUP BY 1) y) AS activities`;
 
 export async function graphs(
   deps: Deps,
