@@ -1,12 +1,12 @@
 import { PRICE_MONTHLY_GBP, PRICE_YEARLY_GBP } from "@cpd/contract";
 import { Button, Group, List, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { useMembership } from "./queries";
 
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-/** The external direct-debit payment page (opened in a new tab); see CONTRACT-REQUESTS.md. */
-const UPGRADE_URL: string | undefined = import.meta.env.VITE_UPGRADE_URL;
-
 function UpgradeContent({ feature }: { feature?: string }) {
+  // The external direct-debit page, set by the server's UPGRADE_URL (opened in a new tab).
+  const upgradeUrl = useMembership().data?.upgradeUrl;
   return (
     <Stack gap="md">
       {feature && <Text>{feature} is part of Premium membership.</Text>}
@@ -29,8 +29,8 @@ function UpgradeContent({ feature }: { feature?: string }) {
         <Button variant="default" onClick={() => modals.closeAll()}>
           Not now
         </Button>
-        {UPGRADE_URL && (
-          <Button component="a" href={UPGRADE_URL} target="_blank" rel="noopener noreferrer">
+        {upgradeUrl && (
+          <Button component="a" href={upgradeUrl} target="_blank" rel="noopener noreferrer">
             Upgrade to Premium (opens in a new tab)
           </Button>
         )}
