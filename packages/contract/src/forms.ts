@@ -75,6 +75,15 @@ export const Form = Type.Object({
   reviewee: Nullable(Type.Object({}, { additionalProperties: true })),
   /** Filled for an existing entry. */
   tags: Type.Array(Type.String()),
+  /** The entry's evidence files (the upload item's value lists their ids). */
+  files: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      filename: Type.String(),
+      contentType: Type.String(),
+      url: Type.String(),
+    }),
+  ),
   editable: Type.Boolean(),
 });
 

@@ -101,6 +101,14 @@ describe("POST file/upload", () => {
       .flatMap((p: { items: { identifier: string; value: unknown }[] }) => p.items)
       .find((i: { identifier: string }) => i.identifier === "Evidence");
     expect(evidence.value).toEqual([up.body.id]);
+    expect(form.files).toEqual([
+      {
+        id: up.body.id,
+        filename: "notes.pdf",
+        contentType: "application/pdf",
+        url: `/api/file/${up.body.id}`,
+      },
+    ]);
 
     // Removing the evidence keeps the file, unattached.
     expect(

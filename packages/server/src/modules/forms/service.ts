@@ -59,7 +59,13 @@ export async function formOptions(deps: Deps, userId: string): Promise<Options> 
 export function renderForm(
   def: FormDef,
   opts: Options,
-  entry?: { id: string; values: Values; tags: string[]; editable: boolean },
+  entry?: {
+    id: string;
+    values: Values;
+    tags: string[];
+    editable: boolean;
+    files: { id: string; filename: string; contentType: string }[];
+  },
 ): Form {
   return {
     identifier: def.identifier,
@@ -69,6 +75,7 @@ export function renderForm(
     shared: false,
     reviewee: null,
     tags: entry?.tags ?? [],
+    files: (entry?.files ?? []).map((f) => ({ ...f, url: `/api/file/${f.id}` })),
     editable: entry?.editable ?? true,
     pages: def.pages.map((p) => ({
       title: p.title,
@@ -93,7 +100,12 @@ export async function getForm(deps: Deps, userId: string, identifier: EntryType)
 }
 
 export async function getEntryForm(deps: Deps, userId: string, entryId: string) {
-  const entry = await deps.prisma.entry.findFirst({ where: { id: entryId, userId } });
+  const entry = await deps.prisma.entry.findFirst({
+    where: { id: entryId, userId },
+    include: {
+      files: { select: { id: true, filename: true, contentType: true }, orderBy: { createdAt: "asc" } },
+    },
+  });
   if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
   const def = await formById(deps, entry.formId, entry.type as EntryType);
   return renderForm(def, await formOptions(deps, userId), {
@@ -101,5 +113,6 @@ export async function getEntryForm(deps: Deps, userId: string, entryId: string) 
     values: entry.values as Values,
     tags: entry.tags,
     editable: !entry.supervisionCompleted,
+    files: entry.files,
   });
 }

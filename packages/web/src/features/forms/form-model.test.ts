@@ -28,6 +28,7 @@ const page = (title: string, items: ReturnType<typeof item>[], extra = {}) => ({
   ...extra,
 });
 const form: Form = {
+  files: [],
   identifier: "diary",
   version: 1,
   entryId: null,
