@@ -49,7 +49,7 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions["logger"] } = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     ajv: {
       customOptions: { removeAdditional: "all", coerceTypes: true, useDefaults: true, allErrors: false },
     },

@@ -40,6 +40,7 @@ const Env = Type.Object({
   MAIL_FROM: Type.String({ default: "CPD <no-reply@cpd.local>" }),
   SUPPORT_CHAT_SECRET: Type.String({ minLength: 16 }),
   WELCOME_VIDEO_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  TRUST_PROXY: Type.Optional(Bool),
   LOGIN_RATE_LIMIT: Type.String({ pattern: "^[0-9]+$", default: "10" }),
   UPGRADE_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   CLINICAL_SKILLS_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
@@ -72,6 +73,8 @@ export interface Config {
   smtp: { host: string; port: number; user?: string; password?: string; secure: boolean; from: string };
   supportChatSecret: string;
   welcomeVideoUrl: string | null;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
+  trustProxy: boolean;
   /** Login attempts per minute for one address and e-mail. */
   loginRateLimit: number;
   /** The external payment page where a member upgrades to Premium. */
@@ -132,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
     upgradeUrl: e.UPGRADE_URL ?? null,
     loginRateLimit: Number(e.LOGIN_RATE_LIMIT),
+    trustProxy: e.TRUST_PROXY === "true",
     clinicalSkills: e.CLINICAL_SKILLS_URL
       ? { url: e.CLINICAL_SKILLS_URL, apiKey: e.CLINICAL_SKILLS_API_KEY ?? "" }
       : null,
