@@ -331,6 +331,39 @@ function WebinarFormModal({
 const audience = (organisationId: number | null) =>
   organisationId === null ? "Everyone" : "Your organisation";
 
+/** Edit and Delete for what the user manages; a note for the platform's own items. */
+function RowActions(props: {
+  title: string;
+  kind: "event" | "webinar";
+  manageable: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  if (!props.manageable) {
+    return (
+      <Text fz="sm" c="dimmed">
+        Platform {props.kind}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button size="xs" variant="default" onClick={props.onEdit} aria-label={`Edit ${props.title}`}>
+        Edit
+      </Button>
+      <Button
+        size="xs"
+        variant="outline"
+        color="red"
+        onClick={props.onDelete}
+        aria-label={`Delete ${props.title}`}
+      >
+        Delete
+      </Button>
+    </Group>
+  );
+}
+
 interface TabProps {
   canManage: (org: number | null) => boolean;
   /** Managers see their organisation's items unless they ask for the platform's too. */
@@ -412,31 +445,13 @@ function EventsTab({ canManage, showAll }: TabProps) {
                   </Table.Td>
                   <Table.Td>{audience(e.organisationId)}</Table.Td>
                   <Table.Td>
-                    {canManage(e.organisationId) ? (
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => openForm(e)}
-                          aria-label={`Edit ${e.title}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red"
-                          onClick={() => confirmDelete(e)}
-                          aria-label={`Delete ${e.title}`}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    ) : (
-                      <Text fz="sm" c="dimmed">
-                        Platform event
-                      </Text>
-                    )}
+                    <RowActions
+                      title={e.title}
+                      kind="event"
+                      manageable={canManage(e.organisationId)}
+                      onEdit={() => openForm(e)}
+                      onDelete={() => confirmDelete(e)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -519,31 +534,13 @@ function WebinarsTab({ canManage, showAll }: TabProps) {
                   <Table.Td>{londonDateTime(w.endDate)}</Table.Td>
                   <Table.Td>{audience(w.organisationId)}</Table.Td>
                   <Table.Td>
-                    {canManage(w.organisationId) ? (
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => openForm(w)}
-                          aria-label={`Edit ${w.title}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red"
-                          onClick={() => confirmDelete(w)}
-                          aria-label={`Delete ${w.title}`}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    ) : (
-                      <Text fz="sm" c="dimmed">
-                        Platform webinar
-                      </Text>
-                    )}
+                    <RowActions
+                      title={w.title}
+                      kind="webinar"
+                      manageable={canManage(w.organisationId)}
+                      onEdit={() => openForm(w)}
+                      onDelete={() => confirmDelete(w)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
