@@ -8,8 +8,9 @@ import { type APIRequestContext, expect, type Page } from "@playwright/test";
  */
 export async function pageToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
-    const raw = localStorage.getItem("cpd-state") ?? sessionStorage.getItem("cpd-state");
-    return raw ? (JSON.parse(raw) as { token?: string }).token : undefined;
+    // localStorage may hold only the browser's preferences when the session is in sessionStorage.
+    const tokenIn = (raw: string | null) => (raw ? (JSON.parse(raw) as { token?: string }).token : undefined);
+    return tokenIn(localStorage.getItem("cpd-state")) ?? tokenIn(sessionStorage.getItem("cpd-state"));
   });
   expect(token, "session token").toBeTruthy();
   return token as string;

@@ -3,7 +3,30 @@ import { checkA11y } from "./axe";
 
 export const PASSWORD = "Password123!";
 
-export async function login(page: Page, email: string, password = PASSWORD) {
+/**
+ * Stores the dashboard's mini tour skip flag (under the app's one storage key) before any page
+ * script runs, so the automatic mini tour does not cover the dashboard in other tests.
+ */
+export async function skipMiniTour(page: Page) {
+  await page.addInitScript(() => {
+    try {
+      const raw = localStorage.getItem("cpd-state");
+      const state = raw ? (JSON.parse(raw) as { prefs?: Record<string, unknown> }) : {};
+      state.prefs = { ...state.prefs, miniTourSkipped: true };
+      localStorage.setItem("cpd-state", JSON.stringify(state));
+    } catch {
+      // No storage on this document (about:blank).
+    }
+  });
+}
+
+export async function login(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+  { miniTour = false }: { miniTour?: boolean } = {},
+) {
+  if (!miniTour) await skipMiniTour(page);
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   await checkA11y(page, "/login");

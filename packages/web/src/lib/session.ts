@@ -16,11 +16,32 @@ export interface SessionState {
   greeted?: boolean;
 }
 
+/**
+ * Preferences of this browser that outlive a login (kept in localStorage under the same key,
+ * next to the session when "remember me" is on, alone otherwise).
+ */
+export interface Prefs {
+  /** The dashboard's mini tour was finished or skipped: do not start it again. */
+  miniTourSkipped?: boolean;
+}
+
 type Listener = () => void;
 export type EndReason = "logout" | "expired";
 let lastEnd: EndReason = "expired";
 const listeners = new Set<Listener>();
 let current: SessionState | null = read();
+let prefs: Prefs = readPrefs();
+
+function readPrefs(): Prefs {
+  if (typeof window === "undefined") return {};
+  try {
+    const raw = window.localStorage.getItem(STATE_KEY);
+    const p = raw ? (JSON.parse(raw) as { prefs?: Prefs }).prefs : undefined;
+    return p && typeof p === "object" ? { miniTourSkipped: p.miniTourSkipped === true } : {};
+  } catch {
+    return {};
+  }
+}
 
 function read(): SessionState | null {
   if (typeof window === "undefined") return null;
@@ -51,9 +72,12 @@ function write(state: SessionState | null) {
   try {
     window.localStorage.removeItem(STATE_KEY);
     window.sessionStorage.removeItem(STATE_KEY);
-    if (state) {
-      const store = state.remember ? window.localStorage : window.sessionStorage;
-      store.setItem(STATE_KEY, JSON.stringify(state));
+    const keepPrefs = Object.values(prefs).some(Boolean);
+    if (state?.remember) {
+      window.localStorage.setItem(STATE_KEY, JSON.stringify(keepPrefs ? { ...state, prefs } : state));
+    } else {
+      if (state) window.sessionStorage.setItem(STATE_KEY, JSON.stringify(state));
+      if (keepPrefs) window.localStorage.setItem(STATE_KEY, JSON.stringify({ prefs }));
     }
   } catch {
     // Storage unavailable (private mode): the session still lives in memory.
@@ -96,6 +120,11 @@ export const session = {
     write(current);
     emit();
   },
+  prefs: (): Prefs => prefs,
+  setPrefs(patch: Partial<Prefs>) {
+    prefs = { ...prefs, ...patch };
+    write(current);
+  },
   /** "expired" keeps the intended URL for after the next login; "logout" does not. */
   clear(reason: EndReason = "expired") {
     lastEnd = reason;
@@ -115,6 +144,7 @@ if (typeof window !== "undefined") {
   window.addEventListener("storage", (e) => {
     if (e.key === STATE_KEY || e.key === null) {
       current = read();
+      prefs = readPrefs();
       emit();
     }
   });

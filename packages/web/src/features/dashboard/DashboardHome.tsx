@@ -9,6 +9,7 @@ import { useBranding, useDashboardSettings, useProfile, useUserFeatures } from "
 import { Banners } from "./Banners";
 import { ChartFigure } from "./ChartFigure";
 import type { ChartSpec } from "./chart-spec";
+import { DashboardTour } from "./DashboardTour";
 import { chartColour, DEFAULT_PERIOD, monthKeyLabel, type PeriodChoice } from "./dashboard-model";
 import { PeriodSelector } from "./PeriodSelector";
 import { useActivityFieldGraph, useGraphs, useMonthly, useStandards, useStatistics } from "./queries";
@@ -103,14 +104,19 @@ export default function DashboardHome() {
     <Stack gap="lg" maw={1300}>
       <Group justify="space-between" align="center">
         <Title order={1}>Dashboard</Title>
-        <Anchor component={Link} to="/settings">
-          Customise
-          <span className="visually-hidden"> your dashboard</span>
-        </Anchor>
+        <Group gap="md">
+          <DashboardTour ready={!stats.isPending} />
+          <Anchor component={Link} to="/settings" data-tour="customise">
+            Customise
+            <span className="visually-hidden"> your dashboard</span>
+          </Anchor>
+        </Group>
       </Group>
       {profile.data && <Banners profile={profile.data} />}
-      <PeriodSelector value={choice} onChange={setChoice} />
-      <section aria-label="Your statistics">
+      <div data-tour="period">
+        <PeriodSelector value={choice} onChange={setChoice} />
+      </div>
+      <section aria-label="Your statistics" data-tour="statistics">
         <StatCards stats={stats.data} failed={stats.isError} />
         {noEntries && (
           <Text mt="sm" role="status">
@@ -136,16 +142,18 @@ export default function DashboardHome() {
       {stats.data && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {show.countdown && (
-            <CountdownCard
-              hoursLeft={stats.data.hoursLeft}
-              endDate={stats.data.endDate}
-              compliance={stats.data.userCompliance}
-            />
+            <div data-tour="countdown">
+              <CountdownCard
+                hoursLeft={stats.data.hoursLeft}
+                endDate={stats.data.endDate}
+                compliance={stats.data.userCompliance}
+              />
+            </div>
           )}
           <ResilienceStats stats={stats.data} />
         </SimpleGrid>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} data-tour="charts">
         {show.categories && (
           <ChartFigure
             title="Top CPD Categories"
@@ -198,8 +206,16 @@ export default function DashboardHome() {
           ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {show.webinars && <UpcomingWebinars />}
-        {show.calendar && <MiniCalendar webinarsOn={show.webinars || can("Webinars")} onOpen={openItem} />}
+        {show.webinars && (
+          <div data-tour="webinars">
+            <UpcomingWebinars />
+          </div>
+        )}
+        {show.calendar && (
+          <div data-tour="calendar">
+            <MiniCalendar webinarsOn={show.webinars || can("Webinars")} onOpen={openItem} />
+          </div>
+        )}
         {show.clinicalSkills && <ClinicalSkillsWidget />}
       </SimpleGrid>
       {show.sharedCpd && <RecentSharedCpd />}

@@ -1,6 +1,5 @@
 import { api } from "@cpd/contract";
 import {
-  Anchor,
   Badge,
   Button,
   Card,
@@ -19,7 +18,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from "@mantine/core";
-import { useDebouncedCallback, useMediaQuery } from "@mantine/hooks";
+import { useDebouncedCallback, useMediaQuery, useReducedMotion } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -32,6 +31,7 @@ import { FILE_TOO_LARGE, fileUrl, isTooLarge, uploadFile } from "../../lib/uploa
 import { usePageTitle } from "../../lib/use-page-title";
 import { pageWindow } from "../entries/list-params";
 import { isImage, renamed, spaced, withoutExtension } from "./file-name";
+import { PreviewPanel } from "./PreviewPanel";
 import { FILES_PAGE_SIZE, type FileListState, fileKeys, type StoredFile, useFiles } from "./queries";
 
 const TYPE_LABELS = { diary: "Diary", reflection: "Reflection", supervision: "Supervision" } as const;
@@ -129,6 +129,7 @@ export default function MyFilesPage() {
   const qc = useQueryClient();
   const canDelete = useIsUserBasic();
   const narrow = useMediaQuery("(max-width: 64em)");
+  const reducedMotion = useReducedMotion();
   const [state, setState] = useState<FileListState>({ filter: "", sortBy: "date", sortDesc: true, page: 1 });
   const [search, setSearch] = useState("");
   const files = useFiles(state);
@@ -160,6 +161,16 @@ export default function MyFilesPage() {
   });
 
   function preview(f: StoredFile) {
+    if (narrow) {
+      // Narrow screens (1024px or less): the panel below the list shows the file instead.
+      setPreviewing(f);
+      setTimeout(() => {
+        const panel = previewRef.current;
+        panel?.focus({ preventScroll: true });
+        panel?.scrollIntoView({ behavior: reducedMotion ? "auto" : "smooth", block: "start" });
+      }, 50);
+      return;
+    }
     if (!isImage(f.filename, f.contentType)) {
       // Other types open in a new tab; the panel keeps a link in case a pop-up blocker stops it.
       window.open(fileUrl(f.id), "_blank", "noopener");
@@ -167,7 +178,6 @@ export default function MyFilesPage() {
       return;
     }
     setPreviewing(f);
-    if (narrow) setTimeout(() => previewRef.current?.scrollIntoView({ behavior: "smooth" }), 50);
   }
 
   function confirmDelete(f: StoredFile) {
@@ -332,39 +342,7 @@ export default function MyFilesPage() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
             <UploadPanel />
-            <Card
-              withBorder
-              padding="md"
-              component="section"
-              aria-labelledby="preview-title"
-              ref={previewRef}
-            >
-              <Title order={2} fz="h4" id="preview-title" mb="xs">
-                Preview
-              </Title>
-              {previewing ? (
-                <Stack gap="xs">
-                  <Text fw={600} style={{ wordBreak: "break-word" }}>
-                    {spaced(previewing.filename)}
-                  </Text>
-                  {isImage(previewing.filename, previewing.contentType) ? (
-                    <Image
-                      src={fileUrl(previewing.id)}
-                      alt={spaced(previewing.filename)}
-                      fit="contain"
-                      mah={360}
-                    />
-                  ) : (
-                    <Text fz="sm">This file type opens in a new tab.</Text>
-                  )}
-                  <Anchor href={fileUrl(previewing.id)} target="_blank" rel="noopener" fz="sm">
-                    Open in a new tab
-                  </Anchor>
-                </Stack>
-              ) : (
-                <Text fz="sm">Choose Preview on a file to see it here.</Text>
-              )}
-            </Card>
+            <PreviewPanel ref={previewRef} chosen={previewing} onResume={() => setPreviewing(null)} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -16,7 +16,7 @@ export const fileKeys = {
   all: ["files"] as const,
   list: (s: FileListState) => ["files", "list", s] as const,
   unassigned: ["files", "unassigned"] as const,
-  names: (ids: string[]) => ["files", "names", ids] as const,
+  recent: ["files", "recent"] as const,
 };
 
 export const useFiles = (s: FileListState) =>
@@ -40,28 +40,15 @@ export const useUnassignedFiles = (enabled = true) =>
     meta: { errorTitle: "Failed to load files" },
   });
 
-/**
- * The names of evidence files. A form's upload item holds only file ids (see
- * CONTRACT-REQUESTS.md), so the names come from the file list, a page of 100 at a time.
- */
-export const useFileNames = (ids: string[]) =>
+/** Up to 100 of the user's latest files, for the preview panel's rotating images. */
+export const useRecentFiles = () =>
   useQuery({
-    queryKey: fileKeys.names([...ids].sort()),
-    enabled: ids.length > 0,
-    queryFn: async () => {
-      const want = new Set(ids);
-      const found: Record<string, StoredFile> = {};
-      for (let page = 1; page <= 20 && want.size; page++) {
-        const res = await call(api.listFiles, {
-          params: { perPage: 100, page },
-          query: { sortBy: "date", sortDesc: true },
-        });
-        for (const f of res.items) {
-          if (want.delete(f.id)) found[f.id] = f;
-        }
-        if (page * 100 >= res.total) break;
-      }
-      return found;
-    },
+    queryKey: fileKeys.recent,
+    queryFn: ({ signal }) =>
+      call(api.listFiles, {
+        params: { perPage: 100, page: 1 },
+        query: { sortBy: "date", sortDesc: true },
+        signal,
+      }),
     meta: { errorTitle: "Failed to load files" },
   });

@@ -350,6 +350,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
                       value={values[item.identifier] ?? ""}
                       disabled={!editable}
                       entryId={entryId}
+                      evidenceFiles={form.files}
                       onChange={(v) => setValue(item.identifier, v)}
                       onEvidenceAdd={(fid, persisted) => evidence(item.identifier, fid, true, persisted)}
                       onEvidenceRemove={(fid, persisted) => evidence(item.identifier, fid, false, persisted)}

@@ -19,7 +19,7 @@ import { call } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, type UploadedFile, uploadFile } from "../../lib/upload";
 import { evidenceName, isImage, renamed, truncateName, withoutExtension } from "../files/file-name";
-import { fileKeys, useFileNames, useUnassignedFiles } from "../files/queries";
+import { fileKeys, useUnassignedFiles } from "../files/queries";
 
 interface Props {
   id: string;
@@ -27,6 +27,8 @@ interface Props {
   description?: React.ReactNode;
   entryId: string | null;
   value: string[];
+  /** The entry's evidence files as loaded with the form (`files` of `GET form/entry/{id}`): their names. */
+  attached?: readonly AttachedFile[];
   disabled?: boolean;
   /** persisted: the server already holds the change (an upload or a removal of a saved entry). */
   onAdd: (fileId: string, persisted: boolean) => void;
@@ -38,10 +40,23 @@ interface Known {
   contentType: string;
 }
 
+export interface AttachedFile extends Known {
+  id: string;
+}
+
 /** Evidence files of an entry (item type 8): upload, attach an unassigned file, rename, remove. */
-export function EvidenceField({ id, label, description, entryId, value, disabled, onAdd, onRemove }: Props) {
+export function EvidenceField({
+  id,
+  label,
+  description,
+  entryId,
+  value,
+  attached,
+  disabled,
+  onAdd,
+  onRemove,
+}: Props) {
   const qc = useQueryClient();
-  const names = useFileNames(value);
   const unassigned = useUnassignedFiles(!disabled);
   const [known, setKnown] = useState<Record<string, Known>>({});
   const [file, setFile] = useState<File | null>(null);
@@ -52,7 +67,8 @@ export function EvidenceField({ id, label, description, entryId, value, disabled
   const [viewing, setViewing] = useState<{ id: string; name: string } | null>(null);
 
   const info = (fid: string): Known | null => {
-    const f = known[fid] ?? names.data?.[fid];
+    // Files added or renamed here first, then the names the form came with.
+    const f = known[fid] ?? attached?.find((a) => a.id === fid);
     return f ? { filename: f.filename, contentType: f.contentType } : null;
   };
 
@@ -136,7 +152,7 @@ export function EvidenceField({ id, label, description, entryId, value, disabled
           >
             {value.map((fid) => {
               const f = info(fid);
-              const full = f ? evidenceName(f.filename) : "Loading…";
+              const full = f ? evidenceName(f.filename) : "Evidence file";
               const shown = truncateName(full);
               return (
                 <li key={fid}>

@@ -2,7 +2,7 @@ import { ITEM_TYPES } from "@cpd/contract";
 import { Checkbox, Input, Select, Skeleton, Stack, Textarea, TextInput } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { DateField } from "./DateField";
-import { EvidenceField } from "./EvidenceField";
+import { type AttachedFile, EvidenceField } from "./EvidenceField";
 import { type FormItem, isRequired } from "./form-model";
 import { HoursControl } from "./HoursControl";
 import { recurrenceLabel } from "./recurrence";
@@ -17,6 +17,8 @@ interface Props {
   value: string | string[];
   disabled: boolean;
   entryId: string | null;
+  /** The entry's evidence files with their names (from the loaded form). */
+  evidenceFiles?: readonly AttachedFile[];
   onChange: (v: string | string[]) => void;
   onEvidenceAdd: (fileId: string, persisted: boolean) => void;
   onEvidenceRemove: (fileId: string, persisted: boolean) => void;
@@ -41,6 +43,7 @@ export function FormItemField({
   value,
   disabled,
   entryId,
+  evidenceFiles,
   onChange,
   onEvidenceAdd,
   onEvidenceRemove,
@@ -170,6 +173,7 @@ export function FormItemField({
           description={hasHint ? hint : undefined}
           entryId={entryId}
           value={list}
+          attached={evidenceFiles}
           disabled={isDisabled}
           onAdd={onEvidenceAdd}
           onRemove={onEvidenceRemove}

@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { checkA11y } from "./axe";
+import { dismissGreeting, login } from "./helpers";
+
+test("the dashboard's mini tour shows once and the main tour steps through the dashboard", async ({
+  page,
+}) => {
+  await login(page, "demo@example.org", undefined, { miniTour: true });
+  await dismissGreeting(page);
+
+  // The mini tour starts by itself unless this browser skipped it before (or the page was loading).
+  const mini = page.getByRole("dialog", { name: "Welcome to your dashboard" });
+  if (await mini.isVisible({ timeout: 5_000 }).catch(() => false)) {
+    await expect(mini)
+      .toBeFocused({ timeout: 1_000 })
+      .catch(() => undefined);
+    await mini.getByRole("button", { name: "Skip tour" }).click();
+    await expect(mini).toBeHidden();
+  }
+  const flag = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem("cpd-state") ?? "{}") as { prefs?: { miniTourSkipped?: boolean } })
+        .prefs,
+  );
+  if (flag) expect(flag.miniTourSkipped).toBe(true);
+
+  const showTour = page.getByRole("button", { name: "Show tour" });
+  await showTour.click();
+  const first = page.getByRole("dialog", { name: "Period selector" });
+  await expect(first).toBeVisible();
+  await expect(first).toContainText(/^Step 1 of \d+/);
+  await expect(first.getByRole("heading", { name: "Period selector" })).toBeFocused();
+  await checkA11y(page, "/dashboard with a tour step open");
+
+  // Back returns to the previous step; Next walks on to the end.
+  await first.getByRole("button", { name: "Next" }).click();
+  const second = page.getByRole("dialog", { name: "Your statistics" });
+  await expect(second).toBeVisible();
+  await second.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByRole("dialog", { name: "Period selector" })).toBeVisible();
+
+  const total = Number(/of (\d+)/.exec((await page.getByRole("dialog").textContent()) ?? "")?.[1]);
+  expect(total).toBeGreaterThanOrEqual(3);
+  for (let i = 1; i < total; i++) {
+    await page.getByRole("dialog").getByRole("button", { name: "Next" }).click();
+    await expect(page.getByRole("dialog")).toContainText(`Step ${i + 1} of ${total}`);
+  }
+  const last = page.getByRole("dialog", { name: "Customise" });
+  await expect(last).toBeVisible();
+  await last.getByRole("button", { name: "Finish" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(showTour).toBeFocused();
+
+  // Escape ends the tour too.
+  await showTour.click();
+  await expect(page.getByRole("dialog", { name: "Period selector" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(showTour).toBeFocused();
+});
