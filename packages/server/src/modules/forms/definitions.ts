@@ -163,7 +163,7 @@ export const DIARY_V1: FormDef = {
           type: T.dropdown,
           required: false,
           values: RECURRENCE_OPTIONS.map((o) => String(o.months)),
-          helpText: RECURRENCE_OPTIONS.map((o) => `${o.months}: ${o.label}`).join(", "),
+          helpText: "How often this CPD repeats: the reminder date is set that far ahead.",
         },
         evidence,
       ],
