@@ -14,8 +14,6 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
-  VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
@@ -26,6 +24,7 @@ import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useIsUserBasic, useUserFeature } from "../../lib/permissions";
+import { SortHeader } from "../../lib/SortHeader";
 import { usePageTitle } from "../../lib/use-page-title";
 import {
   COMPLETENESS_LABELS,
@@ -49,29 +48,6 @@ const TYPE_LABELS: Record<EntryRow["type"], string> = {
 const COMPLETENESS_COLOURS: Record<number, string> = { 1: "#1e6b30", 2: "#7a4300", 3: "#a51d1d" };
 
 const options = (values: (string | number)[]) => values.map((v) => ({ value: String(v), label: String(v) }));
-
-function SortHeader({
-  label,
-  sort,
-  state,
-  onSort,
-}: {
-  label: string;
-  sort: EntrySort;
-  state: ListState;
-  onSort: (s: EntrySort) => void;
-}) {
-  const active = state.sortBy === sort;
-  return (
-    <Table.Th aria-sort={active ? (state.sortDesc ? "descending" : "ascending") : "none"}>
-      <UnstyledButton onClick={() => onSort(sort)} fw={700} fz="sm">
-        {label}
-        <span aria-hidden="true">{active ? (state.sortDesc ? " ▼" : " ▲") : " ↕"}</span>
-        <VisuallyHidden>, sort</VisuallyHidden>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 export default function EntriesPage() {
   usePageTitle("Entries");

@@ -8,14 +8,12 @@ import {
   Group,
   Image,
   Loader,
-  Modal,
   Progress,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
-  UnstyledButton,
   VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedCallback, useMediaQuery, useReducedMotion } from "@mantine/hooks";
@@ -27,12 +25,14 @@ import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useIsUserBasic } from "../../lib/permissions";
+import { SortHeader } from "../../lib/SortHeader";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, uploadFile } from "../../lib/upload";
 import { usePageTitle } from "../../lib/use-page-title";
 import { pageWindow } from "../entries/list-params";
-import { isImage, renamed, spaced, withoutExtension } from "./file-name";
+import { isImage, spaced } from "./file-name";
 import { PreviewPanel } from "./PreviewPanel";
 import { FILES_PAGE_SIZE, type FileListState, fileKeys, type StoredFile, useFiles } from "./queries";
+import { RenameFileModal } from "./RenameFileModal";
 
 const TYPE_LABELS = { diary: "Diary", reflection: "Reflection", supervision: "Supervision" } as const;
 
@@ -101,29 +101,6 @@ function UploadPanel() {
   );
 }
 
-function SortHeader({
-  label,
-  sort,
-  state,
-  onSort,
-}: {
-  label: string;
-  sort: FileListState["sortBy"];
-  state: FileListState;
-  onSort: (s: FileListState["sortBy"]) => void;
-}) {
-  const active = state.sortBy === sort;
-  return (
-    <Table.Th aria-sort={active ? (state.sortDesc ? "descending" : "ascending") : "none"}>
-      <UnstyledButton onClick={() => onSort(sort)} fw={700} fz="sm">
-        {label}
-        <span aria-hidden="true">{active ? (state.sortDesc ? " ▼" : " ▲") : " ↕"}</span>
-        <VisuallyHidden>, sort</VisuallyHidden>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
 export default function MyFilesPage() {
   usePageTitle("My Files");
   const qc = useQueryClient();
@@ -134,7 +111,7 @@ export default function MyFilesPage() {
   const [search, setSearch] = useState("");
   const files = useFiles(state);
   const [previewing, setPreviewing] = useState<StoredFile | null>(null);
-  const [renaming, setRenaming] = useState<{ file: StoredFile; input: string } | null>(null);
+  const [renaming, setRenaming] = useState<StoredFile | null>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   const debounced = useDebouncedCallback((v: string) => setState((s) => ({ ...s, filter: v, page: 1 })), 400);
 
@@ -286,13 +263,7 @@ export default function MyFilesPage() {
                             </Table.Td>
                             <Table.Td>
                               <Group gap={4} wrap="nowrap">
-                                <Button
-                                  size="compact-sm"
-                                  variant="default"
-                                  onClick={() =>
-                                    setRenaming({ file: f, input: withoutExtension(spaced(f.filename)) })
-                                  }
-                                >
+                                <Button size="compact-sm" variant="default" onClick={() => setRenaming(f)}>
                                   Rename<VisuallyHidden> {shown}</VisuallyHidden>
                                 </Button>
                                 <Button size="compact-sm" variant="default" onClick={() => preview(f)}>
@@ -347,41 +318,13 @@ export default function MyFilesPage() {
         </Grid.Col>
       </Grid>
 
-      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename file">
-        {renaming && (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              rename.mutate({
-                id: renaming.file.id,
-                newFilename: renamed(renaming.file.filename, renaming.input),
-              });
-            }}
-          >
-            <Stack>
-              <TextInput
-                label="New name"
-                data-autofocus
-                value={renaming.input}
-                maxLength={240}
-                description="The file keeps its extension."
-                onChange={(e) => {
-                  const input = e.currentTarget.value;
-                  setRenaming((r) => (r ? { ...r, input } : r));
-                }}
-              />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setRenaming(null)}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={rename.isPending} disabled={!renaming.input.trim()}>
-                  Rename
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Modal>
+      <RenameFileModal
+        title="Rename file"
+        file={renaming}
+        pending={rename.isPending}
+        onCancel={() => setRenaming(null)}
+        onRename={(id, newFilename) => rename.mutate({ id, newFilename })}
+      />
     </Stack>
   );
 }

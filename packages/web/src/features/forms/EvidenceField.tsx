@@ -11,15 +11,15 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
 } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, type UploadedFile, uploadFile } from "../../lib/upload";
-import { evidenceName, isImage, renamed, truncateName, withoutExtension } from "../files/file-name";
+import { evidenceName, isImage, truncateName } from "../files/file-name";
 import { fileKeys, useUnassignedFiles } from "../files/queries";
+import { RenameFileModal } from "../files/RenameFileModal";
 
 interface Props {
   id: string;
@@ -63,7 +63,7 @@ export function EvidenceField({
   const [progress, setProgress] = useState<number | null>(null);
   const [fileError, setFileError] = useState("");
   const [existing, setExisting] = useState<string | null>(null);
-  const [renaming, setRenaming] = useState<{ id: string; filename: string; input: string } | null>(null);
+  const [renaming, setRenaming] = useState<{ id: string; filename: string } | null>(null);
   const [viewing, setViewing] = useState<{ id: string; name: string } | null>(null);
 
   const info = (fid: string): Known | null => {
@@ -190,13 +190,7 @@ export function EvidenceField({
                         <Button
                           size="compact-sm"
                           variant="default"
-                          onClick={() =>
-                            setRenaming({
-                              id: fid,
-                              filename: f.filename,
-                              input: withoutExtension(f.filename),
-                            })
-                          }
+                          onClick={() => setRenaming({ id: fid, filename: f.filename })}
                         >
                           Rename<span className="visually-hidden"> {full}</span>
                         </Button>
@@ -274,38 +268,13 @@ export function EvidenceField({
         )}
       </Stack>
 
-      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename evidence">
-        {renaming && (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              rename.mutate({ id: renaming.id, newFilename: renamed(renaming.filename, renaming.input) });
-            }}
-          >
-            <Stack>
-              <TextInput
-                label="New name"
-                data-autofocus
-                value={renaming.input}
-                maxLength={240}
-                onChange={(e) => {
-                  const input = e.currentTarget.value;
-                  setRenaming((r) => (r ? { ...r, input } : r));
-                }}
-                description="The file keeps its extension."
-              />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setRenaming(null)}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={rename.isPending} disabled={!renaming.input.trim()}>
-                  Rename
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Modal>
+      <RenameFileModal
+        title="Rename evidence"
+        file={renaming}
+        pending={rename.isPending}
+        onCancel={() => setRenaming(null)}
+        onRename={(id, newFilename) => rename.mutate({ id, newFilename })}
+      />
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name ?? ""} size="lg">
         {viewing && (
           <Stack>
