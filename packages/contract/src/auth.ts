@@ -1,13 +1,13 @@
 import { Type } from "@sinclair/typebox";
+import { Email, Text } from "./primitives.js";
 import { PASSWORD_MIN_LENGTH } from "./constants.js";
 import { Empty, endpoint, Message } from "./endpoint.js";
 
 const tags = ["auth"];
-const Email = Type.String({ minLength: 3, maxLength: 254, pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$" });
 
 export const LoginResponse = Type.Object({
-  token: Type.String(),
-  roles: Type.Array(Type.String()),
+  token: Text(),
+  roles: Type.Array(Text()),
 });
 
 export const login = endpoint({
@@ -17,8 +17,8 @@ export const login = endpoint({
   tags,
   auth: false,
   body: Type.Object({
-    email: Email,
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    email: Email(),
+    password: Text({ minLength: 1, maxLength: 1024 }),
     /** A temporary login lasts hours, not days (the SPA sends it when "remember me" is off). */
     temporary: Type.Optional(Type.Boolean()),
   }),
@@ -31,7 +31,7 @@ export const impersonate = endpoint({
   summary: "Log in as another user (Admin only)",
   tags,
   auth: true,
-  query: Type.Object({ user: Email }),
+  query: Type.Object({ user: Email() }),
   response: LoginResponse,
 });
 
@@ -42,8 +42,8 @@ export const changePassword = endpoint({
   tags,
   auth: true,
   body: Type.Object({
-    oldPassword: Type.String({ minLength: 1, maxLength: 1024 }),
-    newPassword: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 }),
+    oldPassword: Text({ minLength: 1, maxLength: 1024 }),
+    newPassword: Text({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 }),
   }),
   response: LoginResponse,
 });
@@ -54,7 +54,7 @@ export const requestReset = endpoint({
   summary: "Send a password reset link (same answer whether or not the e-mail exists)",
   tags,
   auth: false,
-  body: Type.Object({ email: Email }),
+  body: Type.Object({ email: Email() }),
   response: Message,
 });
 
@@ -64,8 +64,8 @@ export const completeReset = endpoint({
   summary: "Set a new password with the id from the reset link",
   tags,
   auth: false,
-  params: Type.Object({ id: Type.String({ minLength: 20, maxLength: 128 }) }),
-  body: Type.Object({ password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 }) }),
+  params: Type.Object({ id: Text({ minLength: 20, maxLength: 128 }) }),
+  body: Type.Object({ password: Text({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 }) }),
   response: Message,
 });
 
@@ -75,7 +75,7 @@ export const createOtp = endpoint({
   summary: "Create a one-time token to show as a QR code",
   tags,
   auth: false,
-  response: Type.Object({ token: Type.String(), expiresAt: Type.String({ format: "date-time" }) }),
+  response: Type.Object({ token: Text(), expiresAt: Text({ format: "date-time" }) }),
 });
 
 export const otpLogin = endpoint({
@@ -84,7 +84,7 @@ export const otpLogin = endpoint({
   summary: "Exchange an approved one-time token for a login (403 while not yet approved)",
   tags,
   auth: false,
-  body: Type.Object({ token: Type.String({ minLength: 20, maxLength: 128 }) }),
+  body: Type.Object({ token: Text({ minLength: 20, maxLength: 128 }) }),
   response: LoginResponse,
 });
 
@@ -94,7 +94,7 @@ export const approveOtp = endpoint({
   summary: "Approve a QR one-time token from a logged-in device (the mobile app)",
   tags,
   auth: true,
-  body: Type.Object({ token: Type.String({ minLength: 20, maxLength: 128 }) }),
+  body: Type.Object({ token: Text({ minLength: 20, maxLength: 128 }) }),
   response: Empty,
 });
 

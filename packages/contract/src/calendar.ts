@@ -1,9 +1,9 @@
 import { Type } from "@sinclair/typebox";
+import { Email, HttpUrl, IdParams, SerialId, Text } from "./primitives.js";
 import { Empty, endpoint, IsoDate, IsoDateTime, Nullable } from "./endpoint.js";
 import { EntryTypeSchema } from "./entries.js";
 
 const tags = ["calendar"];
-const Id = Type.Object({ id: Type.String({ format: "uuid" }) });
 
 export const CALENDAR_MESSAGES = {
   eventFull: "This event is full",
@@ -12,16 +12,16 @@ export const CALENDAR_MESSAGES = {
 } as const;
 
 export const Webinar = Type.Object({
-  id: Type.String(),
-  webinarId: Type.String(),
-  webinarIdStr: Type.String(),
-  title: Type.String(),
-  webinarDescription: Type.String(),
+  id: Text(),
+  webinarId: Text(),
+  webinarIdStr: Text(),
+  title: Text(),
+  webinarDescription: Text(),
   startDate: IsoDateTime,
   endDate: IsoDateTime,
   registered: Type.Boolean(),
   /** Shown to registered users only. */
-  joinLink: Nullable(Type.String()),
+  joinLink: Nullable(Text()),
   organisationId: Nullable(Type.Integer()),
 });
 
@@ -59,19 +59,19 @@ export const registerWebinar = endpoint({
   summary: "Register for a webinar (repeating changes nothing)",
   tags: ["webinars"],
   auth: true,
-  params: Type.Object({ webinarIdStr: Type.String({ minLength: 1, maxLength: 100 }) }),
+  params: Type.Object({ webinarIdStr: Text({ minLength: 1, maxLength: 100 }) }),
   response: Webinar,
 });
 
 const WebinarInput = Type.Object({
-  webinarIdStr: Type.String({ minLength: 3, maxLength: 100, pattern: "^[a-z0-9-]+$" }),
-  title: Type.String({ minLength: 1, maxLength: 200 }),
-  webinarDescription: Type.String({ maxLength: 5000 }),
+  webinarIdStr: Text({ minLength: 3, maxLength: 100, pattern: "^[a-z0-9-]+$" }),
+  title: Text({ minLength: 1, maxLength: 200 }),
+  webinarDescription: Text({ maxLength: 5000 }),
   startDate: IsoDateTime,
   endDate: IsoDateTime,
-  joinLink: Type.Optional(Nullable(Type.String({ maxLength: 2000, pattern: "^https?://" }))),
+  joinLink: Type.Optional(Nullable(HttpUrl())),
   /** Admins may publish platform-wide (null); managers publish for their organisation. */
-  organisationId: Type.Optional(Nullable(Type.Integer())),
+  organisationId: Type.Optional(Nullable(SerialId())),
 });
 
 export const createWebinar = endpoint({
@@ -90,7 +90,7 @@ export const updateWebinar = endpoint({
   summary: "Edit a webinar",
   tags: ["webinars"],
   auth: true,
-  params: Type.Object({ webinarIdStr: Type.String({ minLength: 1, maxLength: 100 }) }),
+  params: Type.Object({ webinarIdStr: Text({ minLength: 1, maxLength: 100 }) }),
   body: WebinarInput,
   response: Webinar,
 });
@@ -101,22 +101,22 @@ export const deleteWebinar = endpoint({
   summary: "Delete a webinar",
   tags: ["webinars"],
   auth: true,
-  params: Type.Object({ webinarIdStr: Type.String({ minLength: 1, maxLength: 100 }) }),
+  params: Type.Object({ webinarIdStr: Text({ minLength: 1, maxLength: 100 }) }),
   response: Empty,
 });
 
 export const CalendarEvent = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
+  id: Text(),
+  title: Text(),
   happensAt: IsoDateTime,
   endsAt: IsoDateTime,
-  description: Type.String(),
-  location: Nullable(Type.String()),
-  contactName: Nullable(Type.String()),
-  contactEmail: Nullable(Type.String()),
-  website: Nullable(Type.String()),
+  description: Text(),
+  location: Nullable(Text()),
+  contactName: Nullable(Text()),
+  contactEmail: Nullable(Text()),
+  website: Nullable(Text()),
   /** Shown to registered users only. */
-  joinEventLink: Nullable(Type.String()),
+  joinEventLink: Nullable(Text()),
   registered: Type.Boolean(),
   eventFull: Type.Boolean(),
   ended: Type.Boolean(),
@@ -151,7 +151,7 @@ export const calendarEvent = endpoint({
   summary: "One event",
   tags,
   auth: true,
-  params: Id,
+  params: IdParams,
   response: CalendarEvent,
 });
 
@@ -161,7 +161,7 @@ export const registerEvent = endpoint({
   summary: "Register for an event (refused when full or ended)",
   tags,
   auth: true,
-  params: Id,
+  params: IdParams,
   response: CalendarEvent,
 });
 
@@ -171,24 +171,22 @@ export const unregisterEvent = endpoint({
   summary: "Cancel a registration",
   tags,
   auth: true,
-  params: Id,
+  params: IdParams,
   response: CalendarEvent,
 });
 
 const EventInput = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.String({ maxLength: 5000 }),
-  location: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
-  contactName: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-  contactEmail: Type.Optional(
-    Nullable(Type.String({ maxLength: 254, pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$" })),
-  ),
-  website: Type.Optional(Nullable(Type.String({ maxLength: 2000, pattern: "^https?://" }))),
-  joinEventLink: Type.Optional(Nullable(Type.String({ maxLength: 2000, pattern: "^https?://" }))),
+  title: Text({ minLength: 1, maxLength: 200 }),
+  description: Text({ maxLength: 5000 }),
+  location: Type.Optional(Nullable(Text({ maxLength: 300 }))),
+  contactName: Type.Optional(Nullable(Text({ maxLength: 200 }))),
+  contactEmail: Type.Optional(Nullable(Email({ minLength: 0 }))),
+  website: Type.Optional(Nullable(HttpUrl())),
+  joinEventLink: Type.Optional(Nullable(HttpUrl())),
   happensAt: IsoDateTime,
   endsAt: IsoDateTime,
   capacity: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100_000 }))),
-  organisationId: Type.Optional(Nullable(Type.Integer())),
+  organisationId: Type.Optional(Nullable(SerialId())),
 });
 
 export const createEvent = endpoint({
@@ -207,7 +205,7 @@ export const updateEvent = endpoint({
   summary: "Edit an event",
   tags,
   auth: true,
-  params: Id,
+  params: IdParams,
   body: EventInput,
   response: CalendarEvent,
 });
@@ -218,7 +216,7 @@ export const deleteEvent = endpoint({
   summary: "Delete an event",
   tags,
   auth: true,
-  params: Id,
+  params: IdParams,
   response: Empty,
 });
 
@@ -230,8 +228,8 @@ export const plannedCpd = endpoint({
   auth: true,
   response: Type.Array(
     Type.Object({
-      entryId: Type.String(),
-      entryTitle: Type.String(),
+      entryId: Text(),
+      entryTitle: Text(),
       entryType: EntryTypeSchema,
       startDate: IsoDate,
     }),
@@ -245,7 +243,7 @@ export const calendarFeed = endpoint({
     "iCalendar file of registered events and webinars and planned CPD (Europe/London); ?auth_token= allowed",
   tags,
   auth: true,
-  query: Type.Object({ auth_token: Type.Optional(Type.String()) }),
+  query: Type.Object({ auth_token: Type.Optional(Text()) }),
   response: Type.Any(),
   binary: true,
 });

@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { Text } from "./primitives.js";
 import { endpoint } from "./endpoint.js";
 
 const tags = ["clinical-skills"];
@@ -17,7 +18,7 @@ export const clinicalSkillsLinkStatus = endpoint({
   summary: "200 when a Clinical Skills account is linked, 404 when not",
   tags,
   auth: true,
-  response: Type.Object({ linked: Type.Boolean(), email: Type.String() }),
+  response: Type.Object({ linked: Type.Boolean(), email: Text() }),
 });
 
 export const linkClinicalSkills = endpoint({
@@ -28,10 +29,10 @@ export const linkClinicalSkills = endpoint({
   auth: true,
   // Lengths are checked in the service so a bad address answers the spec's message.
   body: Type.Object({
-    emailAddress: Type.String({ maxLength: 1000 }),
-    password: Type.String({ maxLength: 1000 }),
+    emailAddress: Text({ maxLength: 1000 }),
+    password: Text({ maxLength: 1000 }),
   }),
-  response: Type.Object({ linked: Type.Boolean(), email: Type.String() }),
+  response: Type.Object({ linked: Type.Boolean(), email: Text() }),
 });
 
 export const clinicalSkillsStatistics = endpoint({

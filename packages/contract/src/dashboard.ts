@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { Text } from "./primitives.js";
 import { endpoint, IsoDate, Nullable } from "./endpoint.js";
 
 const tags = ["dashboard"];
@@ -37,7 +38,7 @@ export const statistics = endpoint({
   response: Statistics,
 });
 
-const KeyValue = Type.Array(Type.Object({ key: Type.String(), value: Type.Number() }));
+const KeyValue = Type.Array(Type.Object({ key: Text(), value: Type.Number() }));
 
 export const monthlyStatistics = endpoint({
   method: "GET",
@@ -48,7 +49,7 @@ export const monthlyStatistics = endpoint({
   response: KeyValue,
 });
 
-const CategoryValue = Type.Array(Type.Object({ category: Type.String(), value: Type.Number() }));
+const CategoryValue = Type.Array(Type.Object({ category: Text(), value: Type.Number() }));
 
 export const graphs = endpoint({
   method: "GET",
@@ -71,10 +72,10 @@ export const governingBodyGraphs = endpoint({
   query: RangeQuery,
   response: Type.Array(
     Type.Object({
-      title: Type.String(),
+      title: Text(),
       showLegendOnMobileDevices: Type.Boolean(),
       graphData: Type.Array(
-        Type.Object({ key: Type.String(), value: Type.Number(), tooltipText: Type.String() }),
+        Type.Object({ key: Text(), value: Type.Number(), tooltipText: Text() }),
       ),
     }),
   ),
@@ -87,8 +88,8 @@ export const formFieldGraph = endpoint({
   tags,
   auth: true,
   params: Type.Object({
-    formId: Type.String({ maxLength: 50 }),
-    fieldId: Type.String({ maxLength: 100, pattern: "^[A-Za-z0-9_]+$" }),
+    formId: Text({ maxLength: 50 }),
+    fieldId: Text({ maxLength: 100, pattern: "^[A-Za-z0-9_]+$" }),
   }),
   query: Type.Object({
     period: Type.Optional(Period),

@@ -3,6 +3,7 @@
 // registers routes from these, OpenAPI is generated from them, and the SPA's
 // client derives its types from them: a call's shape is written once.
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { ERROR_CODES, type ErrorCode } from "./errors.js";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -40,9 +41,9 @@ export const ErrorEnvelope = Type.Object(
     statusCode: Type.Integer(),
     error: Type.String(),
     message: Type.String(),
-    code: Type.String(),
+    code: Type.Unsafe<ErrorCode>({ type: "string", enum: [...ERROR_CODES] }),
   },
-  { $id: "ErrorEnvelope" },
+  { $id: "ErrorEnvelope", description: "Every failed call answers this; `code` is one of the listed values" },
 );
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 

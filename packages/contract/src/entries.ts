@@ -1,17 +1,17 @@
 import { Type } from "@sinclair/typebox";
+import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
 import { Empty, endpoint, IsoDate, Nullable } from "./endpoint.js";
 import { ENTRY_TYPES, FormValue } from "./forms.js";
 import { Tags } from "./personal-profile.js";
 
 const tags = ["entries"];
-const Id = Type.Object({ id: Type.String({ format: "uuid" }) });
 
 export const EntryTypeSchema = Type.Union(ENTRY_TYPES.map((t) => Type.Literal(t)));
 
 /** The flattened form: item identifier -> a string, or a list for multi-select and list items. */
-export const EntryValues = Type.Record(Type.String({ maxLength: 100 }), FormValue, { maxProperties: 200 });
+export const EntryValues = Type.Record(Text({ maxLength: 100 }), FormValue, { maxProperties: 200 });
 
-export const EntrySaved = Type.Object({ entryId: Type.String() });
+export const EntrySaved = Type.Object({ entryId: Text() });
 
 export const createEntry = endpoint({
   method: "POST",
@@ -30,7 +30,7 @@ export const updateEntry = endpoint({
   summary: "Update an entry from the flattened form",
   tags,
   auth: true,
-  params: Id,
+  params: IdParams,
   body: EntryValues,
   response: EntrySaved,
 });
@@ -41,31 +41,31 @@ export const deleteEntry = endpoint({
   summary: "Delete an entry (its evidence files stay in My Files, unattached)",
   tags,
   auth: true,
-  params: Id,
+  params: IdParams,
   response: Empty,
 });
 
 export const Evidence = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  url: Type.String(),
-  thumbnailUrl: Nullable(Type.String()),
-  contentType: Type.String(),
+  id: Text(),
+  name: Text(),
+  url: Text(),
+  thumbnailUrl: Nullable(Text()),
+  contentType: Text(),
 });
 
 export const EntryRow = Type.Object({
-  id: Type.String(),
+  id: Text(),
   type: EntryTypeSchema,
-  title: Type.String(),
+  title: Text(),
   date: Nullable(IsoDate),
   hours: Nullable(Type.Number()),
-  category: Nullable(Type.String()),
-  tags: Type.Array(Type.String()),
+  category: Nullable(Text()),
+  tags: Type.Array(Text()),
   evidence: Type.Array(Evidence),
   completeness: Type.Integer({ minimum: 1, maximum: 3, description: "1 complete, 2 partial, 3 incomplete" }),
   completenessPercentage: Type.Number({ minimum: 0, maximum: 1 }),
-  shareId: Nullable(Type.String()),
-  reviewee: Nullable(Type.Object({ Id: Type.String(), Completed: Type.String() })),
+  shareId: Nullable(Text()),
+  reviewee: Nullable(Type.Object({ Id: Text(), Completed: Text() })),
 });
 
 export const ENTRY_SORTS = ["date", "title", "type", "hours", "completeness", "category"] as const;
@@ -78,14 +78,14 @@ export const listEntries = endpoint({
   auth: true,
   params: Type.Object({
     perPage: Type.Integer({ minimum: 1, maximum: 100 }),
-    page: Type.Integer({ minimum: 1 }),
+    page: Int(1, PAGE_MAX),
   }),
   query: Type.Object({
-    filter: Type.Optional(Type.String({ maxLength: 200 })),
+    filter: Type.Optional(Text({ maxLength: 200 })),
     year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200 })),
-    tag: Type.Optional(Type.String({ maxLength: 50 })),
-    category: Type.Optional(Type.String({ maxLength: 200 })),
-    governingBody: Type.Optional(Type.String({ maxLength: 100 })),
+    tag: Type.Optional(Text({ maxLength: 50 })),
+    category: Type.Optional(Text({ maxLength: 200 })),
+    governingBody: Type.Optional(Text({ maxLength: 100 })),
     type: Type.Optional(EntryTypeSchema),
     completeness: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
     sortBy: Type.Optional(Type.Union(ENTRY_SORTS.map((s) => Type.Literal(s)))),
@@ -97,9 +97,9 @@ export const listEntries = endpoint({
     items: Type.Array(EntryRow),
     total: Type.Integer(),
     years: Type.Array(Type.Integer()),
-    tags: Type.Array(Type.String()),
-    categories: Type.Array(Type.String()),
-    governingBodies: Type.Array(Type.String()),
+    tags: Type.Array(Text()),
+    categories: Type.Array(Text()),
+    governingBodies: Type.Array(Text()),
   }),
 });
 
@@ -111,8 +111,8 @@ export const entryMetadata = endpoint({
   auth: true,
   response: Type.Array(
     Type.Object({
-      entryId: Type.String(),
-      title: Type.String(),
+      entryId: Text(),
+      title: Text(),
       type: EntryTypeSchema,
       startDate: Nullable(IsoDate),
     }),
@@ -125,7 +125,7 @@ export const getEntryTags = endpoint({
   summary: "An entry's tags",
   tags,
   auth: true,
-  params: Id,
+  params: IdParams,
   response: Tags,
 });
 
@@ -135,7 +135,7 @@ export const putEntryTags = endpoint({
   summary: "Replace an entry's tags (trimmed, at most 50 characters, no duplicates)",
   tags,
   auth: true,
-  params: Id,
+  params: IdParams,
   body: Tags,
   response: Tags,
 });
@@ -146,7 +146,7 @@ export const detachEvidence = endpoint({
   summary: "Remove an evidence file from an entry (the file stays in My Files)",
   tags,
   auth: true,
-  params: Type.Object({ id: Type.String({ format: "uuid" }), fileId: Type.String({ format: "uuid" }) }),
+  params: Type.Object({ id: Uuid(), fileId: Uuid() }),
   response: Empty,
 });
 
@@ -156,8 +156,8 @@ export const entryPdf = endpoint({
   summary: "One entry as a PDF; the token may be passed as ?auth_token=",
   tags,
   auth: true,
-  params: Id,
-  query: Type.Object({ auth_token: Type.Optional(Type.String()) }),
+  params: IdParams,
+  query: Type.Object({ auth_token: Type.Optional(Text()) }),
   response: Type.Any(),
   binary: true,
 });

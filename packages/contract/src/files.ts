@@ -1,10 +1,10 @@
 import { Type } from "@sinclair/typebox";
+import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
 import { MAX_FILE_BYTES } from "./constants.js";
 import { Empty, endpoint, IsoDate, IsoDateTime, Nullable } from "./endpoint.js";
 import { EntryTypeSchema } from "./entries.js";
 
 const tags = ["files"];
-const Id = Type.Object({ id: Type.String({ format: "uuid" }) });
 
 /** What My Files and evidence accept, judged by the bytes (spec 1 §5, spec 2 §9). */
 export const UPLOAD_TYPES = [
@@ -22,16 +22,16 @@ export const UPLOAD_TYPES = [
 ] as const;
 
 export const StoredFileInfo = Type.Object({
-  id: Type.String(),
-  storageId: Type.String(),
-  filename: Type.String(),
-  url: Type.String(),
-  contentType: Type.String(),
+  id: Text(),
+  storageId: Text(),
+  filename: Text(),
+  url: Text(),
+  contentType: Text(),
   size: Type.Integer(),
   dateUploaded: IsoDateTime,
-  entryId: Nullable(Type.String()),
+  entryId: Nullable(Text()),
   entryType: Nullable(EntryTypeSchema),
-  entryTitle: Nullable(Type.String()),
+  entryTitle: Nullable(Text()),
 });
 
 export const uploadFile = endpoint({
@@ -41,8 +41,8 @@ export const uploadFile = endpoint({
   tags,
   auth: true,
   query: Type.Object({
-    filename: Type.String({ minLength: 1, maxLength: 255 }),
-    entryId: Type.Optional(Type.String({ format: "uuid" })),
+    filename: Text({ minLength: 1, maxLength: 255 }),
+    entryId: Type.Optional(Uuid()),
   }),
   rawBody: { contentTypes: ["*"], maxBytes: MAX_FILE_BYTES, stream: true },
   response: StoredFileInfo,
@@ -56,10 +56,10 @@ export const listFiles = endpoint({
   auth: true,
   params: Type.Object({
     perPage: Type.Integer({ minimum: 1, maximum: 100 }),
-    page: Type.Integer({ minimum: 1 }),
+    page: Int(1, PAGE_MAX),
   }),
   query: Type.Object({
-    filter: Type.Optional(Type.String({ maxLength: 200 })),
+    filter: Type.Optional(Text({ maxLength: 200 })),
     sortBy: Type.Optional(Type.Union([Type.Literal("filename"), Type.Literal("date")])),
     sortDesc: Type.Optional(Type.Boolean()),
   }),
@@ -72,7 +72,7 @@ export const unassignedFiles = endpoint({
   summary: "Files not attached to any entry (to pick as evidence)",
   tags,
   auth: true,
-  response: Type.Array(Type.Object({ id: Type.String(), filename: Type.String() })),
+  response: Type.Array(Type.Object({ id: Text(), filename: Text() })),
 });
 
 export const renameFile = endpoint({
@@ -81,8 +81,8 @@ export const renameFile = endpoint({
   summary: "Rename a file",
   tags,
   auth: true,
-  params: Id,
-  body: Type.Object({ newFilename: Type.String({ minLength: 1, maxLength: 255 }) }),
+  params: IdParams,
+  body: Type.Object({ newFilename: Text({ minLength: 1, maxLength: 255 }) }),
   response: StoredFileInfo,
 });
 
@@ -92,7 +92,7 @@ export const deleteFile = endpoint({
   summary: "Delete a file (it is also removed from its entry)",
   tags,
   auth: true,
-  params: Id,
+  params: IdParams,
   response: Empty,
 });
 
@@ -102,8 +102,8 @@ export const downloadFile = endpoint({
   summary: "The file's bytes; the token may be passed as ?auth_token=",
   tags,
   auth: true,
-  params: Id,
-  query: Type.Object({ auth_token: Type.Optional(Type.String()), download: Type.Optional(Type.Boolean()) }),
+  params: IdParams,
+  query: Type.Object({ auth_token: Type.Optional(Text()), download: Type.Optional(Type.Boolean()) }),
   response: Type.Any(),
   binary: true,
 });
@@ -179,14 +179,14 @@ export const DOCUMENT_FILE_TYPES = [
 ];
 
 export const IdentityDocument = Type.Object({
-  id: Type.String(),
-  uploadStorageId: Type.String(),
-  type: Type.String(),
-  name: Type.String(),
+  id: Text(),
+  uploadStorageId: Text(),
+  type: Text(),
+  name: Text(),
   expiryDate: Nullable(IsoDate),
   uploadDate: IsoDateTime,
-  fileType: Type.String(),
-  filename: Type.String(),
+  fileType: Text(),
+  filename: Text(),
 });
 
 export const createDocument = endpoint({
@@ -196,9 +196,9 @@ export const createDocument = endpoint({
   tags: ["documents"],
   auth: true,
   body: Type.Object({
-    uploadStorageId: Type.String({ format: "uuid" }),
+    uploadStorageId: Uuid(),
     type: Type.Union(ALL_DOCUMENT_TYPES.map((t) => Type.Literal(t))),
-    name: Type.String({ maxLength: 1000 }),
+    name: Text({ maxLength: 1000 }),
     expiryDate: Type.Optional(Nullable(IsoDate)),
   }),
   response: IdentityDocument,
@@ -210,7 +210,7 @@ export const listDocuments = endpoint({
   summary: "The user's personal documents, newest first",
   tags: ["documents"],
   auth: true,
-  query: Type.Object({ type: Type.Optional(Type.String({ maxLength: 50 })) }),
+  query: Type.Object({ type: Type.Optional(Text({ maxLength: 50 })) }),
   response: Type.Array(IdentityDocument),
 });
 
@@ -220,6 +220,6 @@ export const deleteDocument = endpoint({
   summary: "Delete a personal document and its file",
   tags: ["documents"],
   auth: true,
-  params: Id,
+  params: IdParams,
   response: Empty,
 });

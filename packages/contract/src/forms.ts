@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { IdParams, Text } from "./primitives.js";
 import { endpoint, Nullable } from "./endpoint.js";
 
 const tags = ["forms"];
@@ -31,33 +32,33 @@ export const RECURRENCE_OPTIONS = [
 ] as const;
 
 export const FormValue = Type.Union([
-  Type.String({ maxLength: 20_000 }),
-  Type.Array(Type.String({ maxLength: 2_000 }), { maxItems: 200 }),
+  Text({ maxLength: 20_000 }),
+  Type.Array(Text({ maxLength: 2_000 }), { maxItems: 200 }),
 ]);
 
 export const FormItem = Type.Object({
-  identifier: Type.String(),
-  title: Type.String(),
+  identifier: Text(),
+  title: Text(),
   type: Type.Integer({ minimum: 1, maximum: 10 }),
   value: Type.Optional(Nullable(FormValue)),
-  values: Type.Optional(Type.Array(Type.String())),
+  values: Type.Optional(Type.Array(Text())),
   required: Type.Boolean(),
-  helpText: Type.Optional(Type.String()),
+  helpText: Type.Optional(Text()),
   disabled: Type.Optional(Type.Boolean()),
   /** Page titles this item (a checkbox or an option) switches on. */
-  activators: Type.Optional(Type.Array(Type.String())),
+  activators: Type.Optional(Type.Array(Text())),
   visible: Type.Optional(Type.Boolean()),
   mandatory: Type.Optional(Type.Boolean()),
   maxLength: Type.Optional(Type.Integer()),
 });
 
 const PageFields = {
-  title: Type.String(),
+  title: Text(),
   items: Type.Array(FormItem),
   repeater: Type.Boolean(),
-  repeaterType: Nullable(Type.String()),
+  repeaterType: Nullable(Text()),
   requiresActivation: Type.Boolean(),
-  activatedBy: Nullable(Type.String()),
+  activatedBy: Nullable(Text()),
 };
 
 export const FormPage = Type.Object({
@@ -68,20 +69,20 @@ export const FormPage = Type.Object({
 export const Form = Type.Object({
   identifier: Type.Union(ENTRY_TYPES.map((t) => Type.Literal(t))),
   version: Type.Integer(),
-  entryId: Nullable(Type.String()),
+  entryId: Nullable(Text()),
   pages: Type.Array(FormPage),
   guest: Type.Boolean(),
   shared: Type.Boolean(),
   reviewee: Nullable(Type.Object({}, { additionalProperties: true })),
   /** Filled for an existing entry. */
-  tags: Type.Array(Type.String()),
+  tags: Type.Array(Text()),
   /** The entry's evidence files (the upload item's value lists their ids). */
   files: Type.Array(
     Type.Object({
-      id: Type.String(),
-      filename: Type.String(),
-      contentType: Type.String(),
-      url: Type.String(),
+      id: Text(),
+      filename: Text(),
+      contentType: Text(),
+      url: Text(),
     }),
   ),
   editable: Type.Boolean(),
@@ -107,6 +108,6 @@ export const entryForm = endpoint({
   summary: "An entry's form (the version it was written with) with its answers filled in",
   tags,
   auth: true,
-  params: Type.Object({ id: Type.String({ format: "uuid" }) }),
+  params: IdParams,
   response: Form,
 });

@@ -1,9 +1,10 @@
 import { Type } from "@sinclair/typebox";
+import { Text } from "./primitives.js";
 import { PERSONAL_PROFILE_LIMITS } from "./constants.js";
 import { endpoint, IsoDate, Nullable } from "./endpoint.js";
 
 const tags = ["profile"];
-const text = (max: number) => Type.Optional(Nullable(Type.String({ maxLength: max })));
+const text = (max: number) => Type.Optional(Nullable(Text({ maxLength: max })));
 const L = PERSONAL_PROFILE_LIMITS;
 
 /** Fields an organisation may set for its members (spec 1 §3, organisation settings). */
@@ -22,8 +23,8 @@ const editable = {
     ),
   ),
   qualifications: text(L.qualifications),
-  signature: Type.Optional(Nullable(Type.String({ maxLength: 200_000, description: "Image data URL" }))),
-  interests: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
+  signature: Type.Optional(Nullable(Text({ maxLength: 200_000, description: "Image data URL" }))),
+  interests: Type.Optional(Type.Array(Text({ maxLength: 100 }), { maxItems: 50 })),
   summaryOfWork: text(L.summaryOfWork),
   jobDescription: text(L.jobDescription),
   personalStatement: text(L.personalStatement),
@@ -36,26 +37,26 @@ const editable = {
 export const PersonalProfileUpdate = Type.Object(editable);
 
 export const PersonalProfile = Type.Object({
-  profession: Nullable(Type.String()),
-  employer: Nullable(Type.String()),
-  businessWebsiteAssociated: Nullable(Type.String()),
-  registrationNumber: Nullable(Type.String()),
+  profession: Nullable(Text()),
+  employer: Nullable(Text()),
+  businessWebsiteAssociated: Nullable(Text()),
+  registrationNumber: Nullable(Text()),
   hoursPerYear: Nullable(Type.Number()),
   startDate: Nullable(IsoDate),
   reportInterval: Nullable(Type.Integer()),
-  qualifications: Nullable(Type.String()),
-  signature: Nullable(Type.String()),
-  interests: Type.Array(Type.String()),
-  summaryOfWork: Nullable(Type.String()),
-  jobDescription: Nullable(Type.String()),
-  personalStatement: Nullable(Type.String()),
-  hcpcStandard1: Nullable(Type.String()),
-  hcpcStandard2: Nullable(Type.String()),
-  hcpcStandard3: Nullable(Type.String()),
-  hcpcStandard4: Nullable(Type.String()),
-  organisation: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  qualifications: Nullable(Text()),
+  signature: Nullable(Text()),
+  interests: Type.Array(Text()),
+  summaryOfWork: Nullable(Text()),
+  jobDescription: Nullable(Text()),
+  personalStatement: Nullable(Text()),
+  hcpcStandard1: Nullable(Text()),
+  hcpcStandard2: Nullable(Text()),
+  hcpcStandard3: Nullable(Text()),
+  hcpcStandard4: Nullable(Text()),
+  organisation: Nullable(Type.Object({ id: Type.Integer(), name: Text() })),
   /** Fields the organisation sets: shown disabled, ignored on save. */
-  lockedFields: Type.Array(Type.String()),
+  lockedFields: Type.Array(Text()),
 });
 
 export const getPersonalProfile = endpoint({
@@ -77,7 +78,7 @@ export const putPersonalProfile = endpoint({
   response: PersonalProfile,
 });
 
-export const Tags = Type.Object({ tags: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 }) });
+export const Tags = Type.Object({ tags: Type.Array(Text({ maxLength: 200 }), { maxItems: 500 }) });
 
 export const getTags = endpoint({
   method: "GET",

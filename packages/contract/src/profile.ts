@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { Text } from "./primitives.js";
 import { MAX_FILE_BYTES } from "./constants.js";
 import { Empty, endpoint, IsoDate, Nullable } from "./endpoint.js";
 
@@ -15,29 +16,29 @@ export const TrialStatus = Type.Object({
 });
 
 export const Profile = Type.Object({
-  firstName: Type.String(),
-  lastName: Type.String(),
-  jobTitle: Nullable(Type.String()),
-  nickname: Nullable(Type.String()),
-  mobileNumber: Nullable(Type.String()),
+  firstName: Text(),
+  lastName: Text(),
+  jobTitle: Nullable(Text()),
+  nickname: Nullable(Text()),
+  mobileNumber: Nullable(Text()),
   mobileVerified: Type.Boolean(),
-  emailAddress: Type.String(),
-  alternativeEmail: Nullable(Type.String()),
+  emailAddress: Text(),
+  alternativeEmail: Nullable(Text()),
   alternativeEmailVerified: Type.Boolean(),
   fullMember: Type.Boolean(),
-  tags: Type.Array(Type.String()),
+  tags: Type.Array(Text()),
   hasImage: Type.Boolean(),
-  organisation: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  organisation: Nullable(Type.Object({ id: Type.Integer(), name: Text() })),
   trialStatus: TrialStatus,
 });
 
 export const ProfileUpdate = Type.Object({
-  firstName: Type.String({ maxLength: 100 }),
-  lastName: Type.String({ maxLength: 100 }),
-  jobTitle: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-  nickname: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  mobileNumber: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
-  alternativeEmail: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+  firstName: Text({ maxLength: 100 }),
+  lastName: Text({ maxLength: 100 }),
+  jobTitle: Type.Optional(Nullable(Text({ maxLength: 200 }))),
+  nickname: Type.Optional(Nullable(Text({ maxLength: 100 }))),
+  mobileNumber: Type.Optional(Nullable(Text({ maxLength: 30 }))),
+  alternativeEmail: Type.Optional(Nullable(Text({ maxLength: 254 }))),
 });
 
 export const getProfile = endpoint({
@@ -65,10 +66,10 @@ export const Membership = Type.Object({
   memberSince: Nullable(IsoDate),
   endDate: Nullable(IsoDate),
   autoRenew: Type.Boolean(),
-  membershipSource: Nullable(Type.String()),
+  membershipSource: Nullable(Text()),
   cancellable: Type.Boolean(),
   /** The external direct-debit page where the user upgrades (opened in a new tab); null if not set up. */
-  upgradeUrl: Nullable(Type.String()),
+  upgradeUrl: Nullable(Text()),
 });
 
 export const getMembership = endpoint({
@@ -107,12 +108,12 @@ export const getProfileImage = endpoint({
   summary: "The profile image; the token may be passed as ?token= for <img> tags",
   tags,
   auth: true,
-  query: Type.Object({ token: Type.Optional(Type.String()) }),
+  query: Type.Object({ token: Type.Optional(Text()) }),
   response: Type.Any(),
   binary: true,
 });
 
-export const GoverningBodies = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20 });
+export const GoverningBodies = Type.Array(Text({ minLength: 1, maxLength: 100 }), { maxItems: 20 });
 
 export const getGoverningBodies = endpoint({
   method: "GET",

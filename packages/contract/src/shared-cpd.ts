@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
 import { Empty, endpoint, IsoDate, Message, Nullable } from "./endpoint.js";
 
 const tags = ["shared-cpd"];
@@ -30,14 +31,14 @@ export const SHARED_CPD_MESSAGES = {
 } as const;
 
 export const SharedCpdItem = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  avatarUrl: Nullable(Type.String()),
-  category: Type.String(),
-  nickname: Type.String(),
+  id: Text(),
+  title: Text(),
+  description: Text(),
+  avatarUrl: Nullable(Text()),
+  category: Text(),
+  nickname: Text(),
   date: IsoDate,
-  websiteUrl: Type.String(),
+  websiteUrl: Text(),
   upvotes: Type.Integer(),
   hasUpvoted: Type.Boolean(),
   mine: Type.Boolean(),
@@ -49,14 +50,14 @@ export const shareEntry = endpoint({
   summary: "Share a diary entry with the community",
   tags,
   auth: true,
-  query: Type.Object({ entryId: Type.String({ format: "uuid" }) }),
+  query: Type.Object({ entryId: Uuid() }),
   body: Type.Object({
-    title: Type.String({ maxLength: 300 }),
-    description: Type.String({ maxLength: 5000 }),
-    category: Type.String({ maxLength: 100 }),
-    websiteUrl: Type.String({ maxLength: 2000 }),
+    title: Text({ maxLength: 300 }),
+    description: Text({ maxLength: 5000 }),
+    category: Text({ maxLength: 100 }),
+    websiteUrl: Text({ maxLength: 2000 }),
   }),
-  response: Type.Composite([Message, Type.Object({ shareId: Type.String() })]),
+  response: Type.Composite([Message, Type.Object({ shareId: Text() })]),
 });
 
 export const unshare = endpoint({
@@ -65,7 +66,7 @@ export const unshare = endpoint({
   summary: "Stop sharing",
   tags,
   auth: true,
-  params: Type.Object({ shareId: Type.String({ format: "uuid" }) }),
+  params: Type.Object({ shareId: Uuid() }),
   response: Empty,
 });
 
@@ -77,11 +78,11 @@ export const listSharedCpd = endpoint({
   auth: true,
   params: Type.Object({
     perPage: Type.Integer({ minimum: 1, maximum: 50 }),
-    page: Type.Integer({ minimum: 1 }),
+    page: Int(1, PAGE_MAX),
   }),
   query: Type.Object({
-    category: Type.Optional(Type.String({ maxLength: 100 })),
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    category: Type.Optional(Text({ maxLength: 100 })),
+    search: Type.Optional(Text({ maxLength: 200 })),
     sort: Type.Optional(Type.Union([Type.Literal("newest"), Type.Literal("helpful")])),
   }),
   response: Type.Object({ items: Type.Array(SharedCpdItem), total: Type.Integer() }),
@@ -93,11 +94,11 @@ export const sharedCpdCategories = endpoint({
   summary: "The shared CPD categories",
   tags,
   auth: true,
-  response: Type.Array(Type.String()),
+  response: Type.Array(Text()),
 });
 
 const Upvotes = Type.Object({ currentUpvotes: Type.Integer() });
-const ShareId = Type.Object({ id: Type.String({ format: "uuid" }) });
+const ShareId = IdParams;
 
 export const upvote = endpoint({
   method: "POST",

@@ -1,9 +1,10 @@
 import { Type } from "@sinclair/typebox";
+import { Text } from "./primitives.js";
 import { endpoint, Nullable } from "./endpoint.js";
 
 const tags = ["shell"];
 
-export const FeatureMap = Type.Record(Type.String(), Type.Boolean());
+export const FeatureMap = Type.Record(Text(), Type.Boolean());
 
 export const features = endpoint({
   method: "GET",
@@ -41,13 +42,13 @@ export const usage = endpoint({
 
 export const Branding = Type.Object({
   organisationId: Nullable(Type.Integer()),
-  organisationName: Nullable(Type.String()),
-  logoUrl: Nullable(Type.String()),
-  loginLogoUrl: Nullable(Type.String()),
-  colourHex: Nullable(Type.String()),
-  loginLink: Nullable(Type.String()),
+  organisationName: Nullable(Text()),
+  logoUrl: Nullable(Text()),
+  loginLogoUrl: Nullable(Text()),
+  colourHex: Nullable(Text()),
+  loginLink: Nullable(Text()),
   usesOauth: Type.Boolean(),
-  videoUrl: Nullable(Type.String()),
+  videoUrl: Nullable(Text()),
 });
 
 export const branding = endpoint({
@@ -66,7 +67,7 @@ export const brandingByKey = endpoint({
   tags,
   auth: false,
   params: Type.Object({
-    organisationKey: Type.String({ minLength: 1, maxLength: 100, pattern: "^[a-z0-9-]+$" }),
+    organisationKey: Text({ minLength: 1, maxLength: 100, pattern: "^[a-z0-9-]+$" }),
   }),
   response: Branding,
 });
@@ -77,7 +78,7 @@ export const welcomeVideo = endpoint({
   summary: "The welcome video shown after login",
   tags,
   auth: true,
-  response: Type.Object({ videoUrl: Nullable(Type.String()) }),
+  response: Type.Object({ videoUrl: Nullable(Text()) }),
 });
 
 export const DashboardWidgets = Type.Object({
@@ -108,7 +109,7 @@ export const DashboardSettings = Type.Object({
 export const DashboardSettingsAnswer = Type.Composite([
   DashboardSettings,
   Type.Object({
-    lockedByOrganisation: Type.Array(Type.String(), {
+    lockedByOrganisation: Type.Array(Text(), {
       description: "Setting paths the organisation fixes, e.g. dashboardWidgets.reflection",
     }),
   }),
@@ -139,7 +140,7 @@ export const intercom = endpoint({
   summary: "Signed identity for the support chat",
   tags: ["account"],
   auth: true,
-  response: Type.Object({ token: Type.String(), name: Type.String() }),
+  response: Type.Object({ token: Text(), name: Text() }),
 });
 
 export const health = endpoint({
@@ -150,6 +151,6 @@ export const health = endpoint({
   auth: false,
   response: Type.Object({
     status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")]),
-    checks: Type.Record(Type.String(), Type.Union([Type.Literal("ok"), Type.Literal("failed")])),
+    checks: Type.Record(Text(), Type.Union([Type.Literal("ok"), Type.Literal("failed")])),
   }),
 });
