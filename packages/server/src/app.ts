@@ -2,6 +2,7 @@
 // drive it with inject(). Resources are created by the caller and passed in.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { AjvCompiler } from "@fastify/ajv-compiler";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -46,13 +47,39 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   };
 }
 
+const AJV_OPTIONS = { removeAdditional: "all", useDefaults: true, allErrors: false } as const;
+const strictValidators = AjvCompiler();
+const coercingValidators = AjvCompiler();
+
+/**
+ * Paths and query strings arrive as text, so they are coerced to the contract's
+ * types; JSON bodies are not: `null` must stay null (never 0) and "5" is not a number.
+ */
+function buildInputValidator(externalSchemas: unknown, options: unknown) {
+  const opts = options as Record<string, unknown>;
+  const strict = strictValidators(
+    externalSchemas as never,
+    {
+      ...opts,
+      customOptions: { ...AJV_OPTIONS, coerceTypes: false },
+    } as never,
+  );
+  const coercing = coercingValidators(
+    externalSchemas as never,
+    {
+      ...opts,
+      customOptions: { ...AJV_OPTIONS, coerceTypes: true },
+    } as never,
+  );
+  return (route: { httpPart?: string }) => (route.httpPart === "body" ? strict : coercing)(route as never);
+}
+
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions["logger"] } = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: deps.config.trustProxy,
-    ajv: {
-      customOptions: { removeAdditional: "all", coerceTypes: true, useDefaults: true, allErrors: false },
-    },
+    // biome-ignore lint/suspicious/noExplicitAny: fastify types the factory for ajv schemas, not route objects
+    schemaController: { compilersFactory: { buildValidator: buildInputValidator as any } },
     schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors[0], dataVar)),
     // JSON bodies are small; uploads declare their own limit per route.
     bodyLimit: 1_048_576,

@@ -19,7 +19,9 @@ const Env = Type.Object({
     pattern: "^postgres(ql)?://",
     default: "postgresql://postgres@127.0.0.1:5432/cpd",
   }),
-  DATABASE_POOL_SIZE: Type.String({ pattern: "^[0-9]+$", default: "10" }),
+  DATABASE_POOL_SIZE: Type.String({ pattern: "^[1-9][0-9]{0,3}$", default: "10" }),
+  // How long a request waits for a free connection before it answers 503 (never a deadlock).
+  DATABASE_POOL_TIMEOUT_MS: Type.String({ pattern: "^[1-9][0-9]{2,5}$", default: "3000" }),
   REDIS_URL: Type.String({ pattern: "^rediss?://", default: "redis://127.0.0.1:6379/0" }),
   REDIS_PREFIX: Type.String({ pattern: "^[A-Za-z0-9_-]+$", default: "cpd" }),
   JWT_SECRET: Type.String({ minLength: 32 }),
@@ -56,6 +58,7 @@ export interface Config {
   logLevel: string;
   databaseUrl: string;
   databasePoolSize: number;
+  databasePoolTimeoutMs: number;
   redisUrl: string;
   redisPrefix: string;
   jwtSecret: string;
@@ -107,6 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: Number(e.DATABASE_POOL_SIZE),
+    databasePoolTimeoutMs: Number(e.DATABASE_POOL_TIMEOUT_MS),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET,

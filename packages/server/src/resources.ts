@@ -17,7 +17,11 @@ export async function createResources(
   deps: Deps;
   close: () => Promise<void>;
 }> {
-  const { pool, prisma } = createDb(config.databaseUrl, config.databasePoolSize);
+  const { pool, prisma } = createDb(
+    config.databaseUrl,
+    config.databasePoolSize,
+    config.databasePoolTimeoutMs,
+  );
   const redis = createRedis(config.redisUrl);
   await new Promise<void>((resolve, reject) => {
     if (redis.status === "ready") return resolve();

@@ -11,8 +11,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type Db = PrismaClient;
 
-export function createDb(connectionString: string, max: number) {
-  const pool = new pg.Pool({ connectionString, max });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+/**
+ * `acquireTimeoutMs` bounds the wait for a free connection, for plain queries
+ * (pg's connectionTimeoutMillis) and for transactions (Prisma's maxWait) alike:
+ * a full pool then fails fast, and the error handler answers 503 with Retry-After.
+ */
+export function createDb(connectionString: string, max: number, acquireTimeoutMs = 3000) {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: acquireTimeoutMs });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool),
+    transactionOptions: { maxWait: acquireTimeoutMs, timeout: 15_000 },
+  });
   return { pool, prisma };
 }
