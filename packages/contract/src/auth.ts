@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { Email, Text } from "./primitives.js";
 import { PASSWORD_MIN_LENGTH } from "./constants.js";
 import { Empty, endpoint, Message } from "./endpoint.js";
+import { Email, Text } from "./primitives.js";
 
 const tags = ["auth"];
 

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { Email, HttpUrl, IdParams, SerialId, Text } from "./primitives.js";
 import { Empty, endpoint, IsoDate, IsoDateTime, Nullable } from "./endpoint.js";
 import { EntryTypeSchema } from "./entries.js";
+import { Email, HttpUrl, IdParams, SerialId, Text } from "./primitives.js";
 
 const tags = ["calendar"];
 

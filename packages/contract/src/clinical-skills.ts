@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { Text } from "./primitives.js";
 import { endpoint } from "./endpoint.js";
+import { Text } from "./primitives.js";
 
 const tags = ["clinical-skills"];
 

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { Text } from "./primitives.js";
 import { endpoint, IsoDate, Nullable } from "./endpoint.js";
+import { Text } from "./primitives.js";
 
 const tags = ["dashboard"];
 
@@ -74,9 +74,7 @@ export const governingBodyGraphs = endpoint({
     Type.Object({
       title: Text(),
       showLegendOnMobileDevices: Type.Boolean(),
-      graphData: Type.Array(
-        Type.Object({ key: Text(), value: Type.Number(), tooltipText: Text() }),
-      ),
+      graphData: Type.Array(Type.Object({ key: Text(), value: Type.Number(), tooltipText: Text() })),
     }),
   ),
 });

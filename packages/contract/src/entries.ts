@@ -1,8 +1,8 @@
 import { Type } from "@sinclair/typebox";
-import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
 import { Empty, endpoint, IsoDate, Nullable } from "./endpoint.js";
 import { ENTRY_TYPES, FormValue } from "./forms.js";
 import { Tags } from "./personal-profile.js";
+import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
 
 const tags = ["entries"];
 

@@ -1,8 +1,8 @@
 import { Type } from "@sinclair/typebox";
-import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
 import { MAX_FILE_BYTES } from "./constants.js";
 import { Empty, endpoint, IsoDate, IsoDateTime, Nullable } from "./endpoint.js";
 import { EntryTypeSchema } from "./entries.js";
+import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
 
 const tags = ["files"];
 

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { IdParams, Text } from "./primitives.js";
 import { endpoint, Nullable } from "./endpoint.js";
+import { IdParams, Text } from "./primitives.js";
 
 const tags = ["forms"];
 

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { Text } from "./primitives.js";
 import { PERSONAL_PROFILE_LIMITS } from "./constants.js";
 import { endpoint, IsoDate, Nullable } from "./endpoint.js";
+import { Text } from "./primitives.js";
 
 const tags = ["profile"];
 const text = (max: number) => Type.Optional(Nullable(Text({ maxLength: max })));

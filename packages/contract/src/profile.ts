@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { Text } from "./primitives.js";
 import { MAX_FILE_BYTES } from "./constants.js";
 import { Empty, endpoint, IsoDate, Nullable } from "./endpoint.js";
+import { Text } from "./primitives.js";
 
 const tags = ["profile"];
 

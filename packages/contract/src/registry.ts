@@ -81,6 +81,8 @@ export {
   features,
   getDashboardSettings,
   health,
+  healthLive,
+  healthReady,
   intercom,
   saveDashboardSettings,
   usage,

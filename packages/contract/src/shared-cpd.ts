@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
 import { Empty, endpoint, IsoDate, Message, Nullable } from "./endpoint.js";
+import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
 
 const tags = ["shared-cpd"];
 

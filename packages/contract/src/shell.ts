@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { Text } from "./primitives.js";
 import { endpoint, Nullable } from "./endpoint.js";
+import { Text } from "./primitives.js";
 
 const tags = ["shell"];
 
@@ -143,14 +143,40 @@ export const intercom = endpoint({
   response: Type.Object({ token: Text(), name: Text() }),
 });
 
+/** Readiness: each dependency probed in parallel; a 503 names the one that failed. */
+export const Readiness = Type.Object({
+  status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")]),
+  checks: Type.Record(
+    Text(),
+    Type.Union([Type.Literal("ok"), Type.Literal("failed"), Type.Literal("timeout")], {
+      description: "timeout: no answer within 1 s",
+    }),
+  ),
+});
+
 export const health = endpoint({
   method: "GET",
   path: "/health",
-  summary: "Readiness: PostgreSQL, Redis and S3 answer",
+  summary: "Readiness (same as /health/ready): PostgreSQL, Redis and S3 answer",
   tags: ["ops"],
   auth: false,
-  response: Type.Object({
-    status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")]),
-    checks: Type.Record(Text(), Type.Union([Type.Literal("ok"), Type.Literal("failed")])),
-  }),
+  response: Readiness,
+});
+
+export const healthLive = endpoint({
+  method: "GET",
+  path: "/health/live",
+  summary: "Liveness: the process answers (no I/O)",
+  tags: ["ops"],
+  auth: false,
+  response: Type.Object({ status: Type.Literal("ok") }),
+});
+
+export const healthReady = endpoint({
+  method: "GET",
+  path: "/health/ready",
+  summary: "Readiness: PostgreSQL, Redis and S3 probed in parallel, 1 s each; 503 names the one that failed",
+  tags: ["ops"],
+  auth: false,
+  response: Readiness,
 });
