@@ -22,4 +22,6 @@ export interface Deps {
   clinicalSkills: ClinicalSkillsConnector | null;
   /** Injected so tests can move the calendar; Europe/London date. */
   today: () => string;
+  /** The current instant, injected so tests can move time (the calendar's ended/upcoming checks). */
+  now: () => Date;
 }

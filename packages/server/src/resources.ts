@@ -43,6 +43,7 @@ export async function createResources(
       ? new HttpClinicalSkillsConnector(config.clinicalSkills.url, config.clinicalSkills.apiKey)
       : null,
     today: () => todayInLondon(),
+    now: () => new Date(),
   };
   return {
     deps,

@@ -154,6 +154,64 @@ describe("calendar events", () => {
     expect((await call(h.app, "GET", "/calendar/events/manage", { token: user.token })).status).toBe(403);
     expect((await call(h.app, "GET", "/webinars/manage", { token: user.token })).status).toBe(403);
   });
+
+  it("answers editing another organisation's event 404, with the same body as a missing one", async () => {
+    const org = await createOrganisation(h.deps);
+    const other = await createOrganisation(h.deps);
+    const outsider = await createUser(h.deps, {
+      tier: "CORPORATE",
+      organisationId: other.id,
+      roles: ["User-Basic", "Organisation-Manager"],
+    });
+    const member = await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id });
+    const e = await makeEvent({ organisationId: org.id });
+    const body = {
+      title: "Taken over",
+      description: "x",
+      happensAt: hoursFromNow(24).toISOString(),
+      endsAt: hoursFromNow(25).toISOString(),
+    };
+    const missing = await call(h.app, "PUT", `/calendar/events/${randomUUID()}`, {
+      token: outsider.token,
+      body,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({
+      statusCode: 404,
+      error: "Not Found",
+      code: "EVENT_NOT_FOUND",
+      message: "Event not found",
+    });
+    // Another organisation's manager, and a member who can see the event but not manage it.
+    for (const u of [outsider, member]) {
+      const put = await call(h.app, "PUT", `/calendar/events/${e.id}`, { token: u.token, body });
+      expect(put.status).toBe(404);
+      expect(put.body).toEqual(missing.body);
+      const del = await call(h.app, "DELETE", `/calendar/events/${e.id}`, { token: u.token });
+      expect(del.status).toBe(404);
+      expect(del.body).toEqual(missing.body);
+    }
+    const kept = await h.deps.prisma.calendarEvent.findUniqueOrThrow({ where: { id: e.id } });
+    expect(kept.title).toBe(e.title);
+  });
+
+  it("reads the time from the injected clock", async () => {
+    const u = await createUser(h.deps);
+    const e = await makeEvent({ startsIn: 1, lasts: 1 });
+    const realNow = h.deps.now;
+    h.deps.now = () => hoursFromNow(3);
+    try {
+      expect((await call(h.app, "GET", `/calendar/events/${e.id}`, { token: u.token })).body.ended).toBe(
+        true,
+      );
+      const late = await register(u, e.id);
+      expect(late.status).toBe(409);
+      expect(late.body.code).toBe("EVENT_ENDED");
+    } finally {
+      h.deps.now = realNow;
+    }
+    expect((await register(u, e.id)).status).toBe(200);
+  });
 });
 
 describe("webinars", () => {
@@ -224,8 +282,56 @@ describe("webinars", () => {
         })
       ).body.title,
     ).toBe("Renamed");
-    expect((await call(h.app, "DELETE", `/webinars/${slug}`, { token: user.token })).status).toBe(403);
+    // Who may not manage a webinar is told it does not exist, as for a missing one.
+    expect((await call(h.app, "DELETE", `/webinars/${slug}`, { token: user.token })).status).toBe(404);
     expect((await call(h.app, "DELETE", `/webinars/${slug}`, { token: admin.token })).status).toBe(200);
+  });
+
+  it("answers another organisation's manager 404 with the same body as a missing webinar", async () => {
+    const org = await createOrganisation(h.deps);
+    const other = await createOrganisation(h.deps);
+    const manager = (organisationId: number) =>
+      createUser(h.deps, {
+        tier: "CORPORATE",
+        organisationId,
+        roles: ["User-Basic", "Organisation-Manager"],
+      });
+    const [own, outsider] = await Promise.all([manager(org.id), manager(other.id)]);
+    const w = await makeWebinar({ organisationId: org.id });
+    const body = {
+      webinarIdStr: w.webinarIdStr,
+      title: "Taken over",
+      webinarDescription: "d",
+      startDate: hoursFromNow(48).toISOString(),
+      endDate: hoursFromNow(49).toISOString(),
+    };
+    const foreign = await call(h.app, "PUT", `/webinars/${w.webinarIdStr}`, { token: outsider.token, body });
+    const missing = await call(h.app, "PUT", `/webinars/no-such-${w.webinarIdStr}`, {
+      token: outsider.token,
+      body,
+    });
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(foreign.body).toEqual(missing.body);
+    expect(foreign.body).toEqual({
+      statusCode: 404,
+      error: "Not Found",
+      code: "WEBINAR_NOT_FOUND",
+      message: "Webinar not found",
+    });
+    const removed = await call(h.app, "DELETE", `/webinars/${w.webinarIdStr}`, { token: outsider.token });
+    expect(removed.body).toEqual(missing.body);
+    const kept = await h.deps.prisma.webinar.findUniqueOrThrow({ where: { id: w.id } });
+    expect(kept.title).toBe("Frailty");
+    // Its own organisation's manager may; publishing for another organisation stays 403.
+    const edited = await call(h.app, "PUT", `/webinars/${w.webinarIdStr}`, { token: own.token, body });
+    expect(edited.body.title).toBe("Taken over");
+    const forOther = await call(h.app, "POST", "/webinars", {
+      token: outsider.token,
+      body: { ...body, webinarIdStr: `x-${randomUUID().slice(0, 8)}`, organisationId: org.id },
+    });
+    expect(forOther.status).toBe(403);
+    expect(forOther.body.code).toBe("OTHER_ORGANISATION");
   });
 });
 

@@ -6,12 +6,13 @@ import { feature } from "../policies/index.js";
 import { define } from "./define.js";
 
 export function calendarRoutes(app: FastifyInstance, deps: Deps) {
-  define(app, deps, api.webinars, {}, ({ caller }) => calendar.webinars(deps, caller.id));
-  define(app, deps, api.registeredWebinars, {}, ({ caller }) => calendar.webinars(deps, caller.id, true));
+  define(app, deps, api.webinars, {}, ({ caller }) => calendar.webinars(deps, caller));
+  define(app, deps, api.registeredWebinars, {}, ({ caller }) => calendar.webinars(deps, caller, true));
   define(app, deps, api.registerWebinar, { policy: feature("Webinars") }, ({ caller, params }) =>
-    calendar.registerWebinar(deps, caller.id, params.webinarIdStr),
+    calendar.registerWebinar(deps, caller, params.webinarIdStr),
   );
-  // Managing webinars and events: the service checks Admin or the organisation's manager.
+  // Managing webinars and events: the service loads the caller's organisation and the
+  // item's, and policies/calendar.ts decides (admins any, managers their organisation's).
   define(app, deps, api.createWebinar, {}, ({ caller, body }) => calendar.createWebinar(deps, caller, body));
   define(app, deps, api.updateWebinar, {}, ({ caller, params, body }) =>
     calendar.updateWebinar(deps, caller, params.webinarIdStr, body),
@@ -22,15 +23,13 @@ export function calendarRoutes(app: FastifyInstance, deps: Deps) {
     calendar.deleteWebinar(deps, caller, params.webinarIdStr),
   );
 
-  define(app, deps, api.calendarEvents, {}, ({ caller, query }) => calendar.events(deps, caller.id, query));
-  define(app, deps, api.calendarEvent, {}, ({ caller, params }) =>
-    calendar.event(deps, caller.id, params.id),
-  );
+  define(app, deps, api.calendarEvents, {}, ({ caller, query }) => calendar.events(deps, caller, query));
+  define(app, deps, api.calendarEvent, {}, ({ caller, params }) => calendar.event(deps, caller, params.id));
   define(app, deps, api.registerEvent, {}, ({ caller, params }) =>
-    calendar.registerEvent(deps, caller.id, params.id),
+    calendar.registerEvent(deps, caller, params.id),
   );
   define(app, deps, api.unregisterEvent, {}, ({ caller, params }) =>
-    calendar.unregisterEvent(deps, caller.id, params.id),
+    calendar.unregisterEvent(deps, caller, params.id),
   );
   define(app, deps, api.createEvent, {}, ({ caller, body }) => calendar.createEvent(deps, caller, body));
   define(app, deps, api.updateEvent, {}, ({ caller, params, body }) =>

@@ -3,22 +3,30 @@
 import { type api, type BodyOf, CALENDAR_MESSAGES as M, type ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { addDays, addMonths } from "../../lib/dates.js";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
-import { type Caller, isAdmin } from "../../policies/index.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { type Actor, type Caller, calendar as policy } from "../../policies/index.js";
 import { featuresForUser } from "../shell/service.js";
 import { type IcsEvent, renderIcs } from "./ics.js";
 
 type Event = ResponseOf<typeof api.calendarEvent>;
 type Webinar = ResponseOf<typeof api.webinars>[number];
 
-async function organisationOf(deps: Deps, userId: string): Promise<number | null> {
-  const u = await deps.prisma.user.findUnique({ where: { id: userId }, select: { organisationId: true } });
-  return u?.organisationId ?? null;
+/** The caller's facts the calendar policies decide on: roles and organisation (from the database). */
+async function actorOf(deps: Deps, caller: Caller): Promise<Actor> {
+  if (caller.organisationId !== undefined) return { ...caller, organisationId: caller.organisationId };
+  const u = await deps.prisma.user.findUnique({
+    where: { id: caller.id },
+    select: { organisationId: true },
+  });
+  return { id: caller.id, roles: caller.roles, organisationId: u?.organisationId ?? null };
 }
 
-const visibleTo = (org: number | null) => ({
-  OR: [{ organisationId: null }, ...(org ? [{ organisationId: org }] : [])],
-});
+/** A policy's organisation scope as a query filter. */
+const inScope = (scope: policy.OrganisationScope) =>
+  scope === "all" ? {} : { OR: scope.map((organisationId) => ({ organisationId })) };
+
+const WEBINAR_NOT_FOUND = () => notFound("Webinar not found", "WEBINAR_NOT_FOUND");
+const EVENT_NOT_FOUND = () => notFound("Event not found", "EVENT_NOT_FOUND");
 
 // ---- webinars ---------------------------------------------------------------------------
 
@@ -52,13 +60,14 @@ const toWebinar = (w: WebinarRow): Webinar => {
 
 const mine = (userId: string) => ({ registrations: { where: { userId }, select: { userId: true } } });
 
-export async function webinars(deps: Deps, userId: string, onlyRegistered = false) {
+export async function webinars(deps: Deps, caller: Caller, onlyRegistered = false) {
+  const userId = caller.id;
   // Webinars show only where the feature is on for the user (spec 1 §2).
   if (!(await featuresForUser(deps, userId)).Webinars) return [];
   const rows = await deps.prisma.webinar.findMany({
     where: {
-      ...visibleTo(await organisationOf(deps, userId)),
-      endDate: { gte: new Date() },
+      ...inScope(policy.visibleOrganisations(await actorOf(deps, caller))),
+      endDate: { gte: deps.now() },
       ...(onlyRegistered ? { registrations: { some: { userId } } } : {}),
     },
     orderBy: { startDate: "asc" },
@@ -68,43 +77,29 @@ export async function webinars(deps: Deps, userId: string, onlyRegistered = fals
   return rows.map(toWebinar);
 }
 
-async function findWebinar(deps: Deps, userId: string, webinarIdStr: string) {
-  const w = await deps.prisma.webinar.findFirst({
-    where: { webinarIdStr, ...visibleTo(await organisationOf(deps, userId)) },
-    include: mine(userId),
-  });
-  if (!w) throw notFound("Webinar not found", "WEBINAR_NOT_FOUND");
+async function findWebinar(deps: Deps, actor: Actor, webinarIdStr: string) {
+  const w = await deps.prisma.webinar.findUnique({ where: { webinarIdStr }, include: mine(actor.id) });
+  if (!w || !policy.mayView(actor, w)) throw WEBINAR_NOT_FOUND();
   return w;
 }
 
-export async function registerWebinar(deps: Deps, userId: string, webinarIdStr: string) {
-  const w = await findWebinar(deps, userId, webinarIdStr);
-  if (w.endDate < new Date()) throw conflict(M.webinarEnded, "WEBINAR_ENDED");
+export async function registerWebinar(deps: Deps, caller: Caller, webinarIdStr: string) {
+  const actor = await actorOf(deps, caller);
+  const w = await findWebinar(deps, actor, webinarIdStr);
+  if (w.endDate < deps.now()) throw conflict(M.webinarEnded, "WEBINAR_ENDED");
   await deps.prisma.webinarRegistration.upsert({
-    where: { webinarId_userId: { webinarId: w.id, userId } },
+    where: { webinarId_userId: { webinarId: w.id, userId: caller.id } },
     update: {},
-    create: { webinarId: w.id, userId },
+    create: { webinarId: w.id, userId: caller.id },
   });
-  return toWebinar(await findWebinar(deps, userId, webinarIdStr));
+  return toWebinar(await findWebinar(deps, actor, webinarIdStr));
 }
 
-/** Admins manage any webinar or event; managers those of their own organisation. */
-async function managedOrganisation(deps: Deps, caller: Caller, requested: number | null | undefined) {
-  if (isAdmin(caller)) return requested ?? null;
-  const org = await organisationOf(deps, caller.id);
-  if (!caller.roles.includes("Organisation-Manager") || !org) {
-    throw forbidden("Only administrators and organisation managers can do this", "MANAGER_REQUIRED");
-  }
-  if (requested !== undefined && requested !== null && requested !== org) {
-    throw forbidden("You can only publish for your own organisation", "OTHER_ORGANISATION");
-  }
-  return org;
-}
-
-async function checkManages(deps: Deps, caller: Caller, organisationId: number | null) {
-  if (isAdmin(caller)) return;
-  const org = await managedOrganisation(deps, caller, undefined);
-  if (organisationId !== org) throw notFound();
+/** A webinar the caller may change; who may not manage it is told it does not exist. */
+async function managedWebinar(deps: Deps, caller: Caller, webinarIdStr: string) {
+  const w = await deps.prisma.webinar.findUnique({ where: { webinarIdStr } });
+  if (!w || !policy.mayManage(await actorOf(deps, caller), w)) throw WEBINAR_NOT_FOUND();
+  return w;
 }
 
 const checkTimes = (start: string, end: string) => {
@@ -121,7 +116,7 @@ const webinarData = (body: BodyOf<typeof api.createWebinar>) => ({
 
 export async function createWebinar(deps: Deps, caller: Caller, body: BodyOf<typeof api.createWebinar>) {
   checkTimes(body.startDate, body.endDate);
-  const organisationId = await managedOrganisation(deps, caller, body.organisationId);
+  const organisationId = policy.publishingOrganisation(await actorOf(deps, caller), body.organisationId);
   if (await deps.prisma.webinar.count({ where: { webinarIdStr: body.webinarIdStr } })) {
     throw conflict("A webinar with this identifier already exists", "WEBINAR_EXISTS");
   }
@@ -139,9 +134,7 @@ export async function updateWebinar(
   body: BodyOf<typeof api.updateWebinar>,
 ) {
   checkTimes(body.startDate, body.endDate);
-  const w = await deps.prisma.webinar.findUnique({ where: { webinarIdStr } });
-  if (!w) throw notFound("Webinar not found", "WEBINAR_NOT_FOUND");
-  await checkManages(deps, caller, w.organisationId);
+  const w = await managedWebinar(deps, caller, webinarIdStr);
   const updated = await deps.prisma.webinar.update({
     where: { id: w.id },
     data: webinarData(body),
@@ -151,9 +144,7 @@ export async function updateWebinar(
 }
 
 export async function deleteWebinar(deps: Deps, caller: Caller, webinarIdStr: string) {
-  const w = await deps.prisma.webinar.findUnique({ where: { webinarIdStr } });
-  if (!w) throw notFound("Webinar not found", "WEBINAR_NOT_FOUND");
-  await checkManages(deps, caller, w.organisationId);
+  const w = await managedWebinar(deps, caller, webinarIdStr);
   await deps.prisma.webinar.delete({ where: { id: w.id } });
   return {};
 }
@@ -167,7 +158,7 @@ const withCounts = (userId: string) => ({
 
 type EventRow = Awaited<ReturnType<typeof loadEvent>>;
 
-const toEvent = (e: NonNullable<EventRow>, now = new Date()): Event => {
+const toEvent = (e: NonNullable<EventRow>, now: Date): Event => {
   const registered = e.registrations.length > 0;
   const count = e._count.registrations;
   return {
@@ -191,60 +182,69 @@ const toEvent = (e: NonNullable<EventRow>, now = new Date()): Event => {
 };
 
 async function loadEvent(deps: Deps, userId: string, id: string) {
-  return deps.prisma.calendarEvent.findFirst({
-    where: { id, ...visibleTo(await organisationOf(deps, userId)) },
-    include: withCounts(userId),
-  });
+  return deps.prisma.calendarEvent.findUnique({ where: { id }, include: withCounts(userId) });
 }
 
-export async function events(deps: Deps, userId: string, range: { from?: string; to?: string }) {
+/** An event the caller can see; others' organisations' events are not found. */
+async function visibleEvent(deps: Deps, caller: Caller, id: string) {
+  const e = await loadEvent(deps, caller.id, id);
+  if (!e || !policy.mayView(await actorOf(deps, caller), e)) throw EVENT_NOT_FOUND();
+  return e;
+}
+
+export async function events(deps: Deps, caller: Caller, range: { from?: string; to?: string }) {
   const today = deps.today();
   const from = range.from ?? addMonths(today, -1);
   const to = range.to ?? addMonths(today, 6);
   if (from > to) throw badRequest("The start date must be on or before the end date", "RANGE_ORDER");
   const rows = await deps.prisma.calendarEvent.findMany({
     where: {
-      ...visibleTo(await organisationOf(deps, userId)),
+      ...inScope(policy.visibleOrganisations(await actorOf(deps, caller))),
       happensAt: { lt: new Date(`${addDays(to, 1)}T00:00:00Z`) },
       endsAt: { gte: new Date(`${from}T00:00:00Z`) },
     },
     orderBy: { happensAt: "asc" },
     take: 500,
-    include: withCounts(userId),
+    include: withCounts(caller.id),
   });
-  return rows.map((r) => toEvent(r));
+  const now = deps.now();
+  return rows.map((r) => toEvent(r, now));
 }
 
-export async function event(deps: Deps, userId: string, id: string) {
-  const e = await loadEvent(deps, userId, id);
-  if (!e) throw notFound("Event not found", "EVENT_NOT_FOUND");
-  return toEvent(e);
+export async function event(deps: Deps, caller: Caller, id: string) {
+  return toEvent(await visibleEvent(deps, caller, id), deps.now());
 }
 
 /** Capacity is checked under a row lock, so the last seat cannot be taken twice. */
-export async function registerEvent(deps: Deps, userId: string, id: string) {
-  const visible = await loadEvent(deps, userId, id);
-  if (!visible) throw notFound("Event not found", "EVENT_NOT_FOUND");
+export async function registerEvent(deps: Deps, caller: Caller, id: string) {
+  const userId = caller.id;
+  await visibleEvent(deps, caller, id);
   await deps.prisma.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ capacity: number | null; ends_at: Date }[]>`
       SELECT capacity, ends_at FROM calendar_events WHERE id = ${id}::uuid FOR UPDATE`;
-    if (!row) throw notFound("Event not found", "EVENT_NOT_FOUND");
-    if (row.ends_at < new Date()) throw conflict(M.eventEnded, "EVENT_ENDED");
+    if (!row) throw EVENT_NOT_FOUND();
+    if (row.ends_at < deps.now()) throw conflict(M.eventEnded, "EVENT_ENDED");
     const already = await tx.eventRegistration.count({ where: { eventId: id, userId } });
     if (already) return;
     const taken = await tx.eventRegistration.count({ where: { eventId: id } });
     if (row.capacity !== null && taken >= row.capacity) throw conflict(M.eventFull, "EVENT_FULL");
     await tx.eventRegistration.create({ data: { eventId: id, userId } });
   });
-  return event(deps, userId, id);
+  return event(deps, caller, id);
 }
 
-export async function unregisterEvent(deps: Deps, userId: string, id: string) {
-  const e = await loadEvent(deps, userId, id);
-  if (!e) throw notFound("Event not found", "EVENT_NOT_FOUND");
-  if (e.endsAt < new Date()) throw conflict(M.eventEnded, "EVENT_ENDED");
-  await deps.prisma.eventRegistration.deleteMany({ where: { eventId: id, userId } });
-  return event(deps, userId, id);
+export async function unregisterEvent(deps: Deps, caller: Caller, id: string) {
+  const e = await visibleEvent(deps, caller, id);
+  if (e.endsAt < deps.now()) throw conflict(M.eventEnded, "EVENT_ENDED");
+  await deps.prisma.eventRegistration.deleteMany({ where: { eventId: id, userId: caller.id } });
+  return event(deps, caller, id);
+}
+
+/** An event the caller may change; who may not manage it is told it does not exist. */
+async function managedEvent(deps: Deps, caller: Caller, id: string) {
+  const e = await deps.prisma.calendarEvent.findUnique({ where: { id } });
+  if (!e || !policy.mayManage(await actorOf(deps, caller), e)) throw EVENT_NOT_FOUND();
+  return e;
 }
 
 const eventData = (body: BodyOf<typeof api.createEvent>) => ({
@@ -262,12 +262,12 @@ const eventData = (body: BodyOf<typeof api.createEvent>) => ({
 
 export async function createEvent(deps: Deps, caller: Caller, body: BodyOf<typeof api.createEvent>) {
   checkTimes(body.happensAt, body.endsAt);
-  const organisationId = await managedOrganisation(deps, caller, body.organisationId);
+  const organisationId = policy.publishingOrganisation(await actorOf(deps, caller), body.organisationId);
   const e = await deps.prisma.calendarEvent.create({
     data: { ...eventData(body), organisationId },
     include: withCounts(caller.id),
   });
-  return toEvent(e);
+  return toEvent(e, deps.now());
 }
 
 export async function updateEvent(
@@ -277,47 +277,42 @@ export async function updateEvent(
   body: BodyOf<typeof api.updateEvent>,
 ) {
   checkTimes(body.happensAt, body.endsAt);
-  const e = await deps.prisma.calendarEvent.findUnique({ where: { id } });
-  if (!e) throw notFound("Event not found", "EVENT_NOT_FOUND");
-  await checkManages(deps, caller, e.organisationId);
+  await managedEvent(deps, caller, id);
   await deps.prisma.calendarEvent.update({ where: { id }, data: eventData(body) });
   const updated = await deps.prisma.calendarEvent.findUniqueOrThrow({
     where: { id },
     include: withCounts(caller.id),
   });
-  return toEvent(updated);
+  return toEvent(updated, deps.now());
 }
 
 export async function deleteEvent(deps: Deps, caller: Caller, id: string) {
-  const e = await deps.prisma.calendarEvent.findUnique({ where: { id } });
-  if (!e) throw notFound("Event not found", "EVENT_NOT_FOUND");
-  await checkManages(deps, caller, e.organisationId);
+  await managedEvent(deps, caller, id);
   await deps.prisma.calendarEvent.delete({ where: { id } });
   return {};
 }
 
-/** What the management screen lists: everything for admins, the manager's organisation and the platform's otherwise. */
+/** The management screens: what the caller manages, back to a year ago. */
 async function managedScope(deps: Deps, caller: Caller) {
-  if (isAdmin(caller)) return {};
-  const org = await managedOrganisation(deps, caller, undefined);
-  return visibleTo(org);
+  return inScope(policy.managementScope(await actorOf(deps, caller)));
 }
 
-const YEAR_AGO = () => new Date(Date.now() - 365 * 24 * 3600_000);
+const yearBefore = (now: Date) => new Date(now.getTime() - 365 * 24 * 3600_000);
 
 export async function manageEvents(deps: Deps, caller: Caller) {
+  const now = deps.now();
   const rows = await deps.prisma.calendarEvent.findMany({
-    where: { ...(await managedScope(deps, caller)), endsAt: { gte: YEAR_AGO() } },
+    where: { ...(await managedScope(deps, caller)), endsAt: { gte: yearBefore(now) } },
     orderBy: { happensAt: "desc" },
     take: 500,
     include: withCounts(caller.id),
   });
-  return rows.map((r) => toEvent(r));
+  return rows.map((r) => toEvent(r, now));
 }
 
 export async function manageWebinars(deps: Deps, caller: Caller) {
   const rows = await deps.prisma.webinar.findMany({
-    where: { ...(await managedScope(deps, caller)), endDate: { gte: YEAR_AGO() } },
+    where: { ...(await managedScope(deps, caller)), endDate: { gte: yearBefore(deps.now()) } },
     orderBy: { startDate: "desc" },
     take: 500,
     include: mine(caller.id),
