@@ -9,15 +9,44 @@
 
 # --- server -------------------------------------------------------------------
 export NODE_ENV="${NODE_ENV:-development}"
-export HOST="${HOST:-0.0.0.0}"
+# Loopback only: the local run is not reachable from the network (docker compose sets 0.0.0.0 itself).
+export HOST="${HOST:-127.0.0.1}"
 export PORT="${PORT:-3000}"
 export LOG_LEVEL="${LOG_LEVEL:-info}"
 export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/cpd}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
 export REDIS_PREFIX="${REDIS_PREFIX:-cpd}"
-# Local-only secrets: fine for a laptop, never for a deployment (docker compose reads .env).
-export JWT_SECRET="${JWT_SECRET:-local-development-jwt-secret-not-for-production}"
-export SUPPORT_CHAT_SECRET="${SUPPORT_CHAT_SECRET:-local-development-support-chat-secret}"
+# Secrets: never a value written in the repository (anyone could sign tokens with it). Each
+# checkout generates its own on first use into .data/secrets.env (ignored by git, mode 600) and
+# reads them back afterwards; values already in the environment win. Delete the file to rotate
+# them (every session then ends; Clinical Skills links must be made again).
+SECRETS_FILE="${SECRETS_FILE:-${ROOT}/.data/secrets.env}"
+random_secret() {
+  if command -v openssl >/dev/null 2>&1; then
+    openssl rand -hex 32
+  else
+    node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("hex"))'
+  fi
+}
+load_local_secrets() {
+  local name value
+  mkdir -p "$(dirname "$SECRETS_FILE")"
+  (umask 077 && touch "$SECRETS_FILE")
+  for name in JWT_SECRET SUPPORT_CHAT_SECRET DATA_ENCRYPTION_KEY; do
+    [[ -n "${!name:-}" ]] && continue
+    # Read the file as data (KEY=value lines), never source it.
+    value="$(sed -n "s/^${name}=//p" "$SECRETS_FILE" | tail -n 1)"
+    if [[ -z "$value" ]]; then
+      value="$(random_secret)"
+      if ((${#value} < 32)); then
+        warn "could not generate ${name} (openssl or node needed)"
+        return 1
+      fi
+      printf '%s=%s\n' "$name" "$value" >>"$SECRETS_FILE"
+    fi
+    export "$name=$value"
+  done
+}
 export PUBLIC_URL="${PUBLIC_URL:-http://localhost:${PORT}}"
 export CORS_ORIGINS="${CORS_ORIGINS:-http://localhost:${PORT},http://127.0.0.1:${PORT},http://localhost:5173}"
 export WEB_DIST="${WEB_DIST:-${ROOT}/packages/web/dist}"
@@ -124,3 +153,6 @@ install_deps() {
   fi
   printf '%s\n' "$out" | tail -n 3 >&2
 }
+
+# After the helpers (it warns through them).
+load_local_secrets

@@ -21,7 +21,6 @@ const user = await deps.prisma.user.findUnique({
 if (!user) throw new Error("Seed the database first (demo@example.org is missing).");
 const token = deps.tokens.issue({
   sub: user.id,
-  roles: user.roles.map((r) => r.role),
   tv: user.tokenVersion,
 });
 await close();

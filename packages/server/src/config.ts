@@ -9,7 +9,8 @@ const Env = Type.Object({
   NODE_ENV: Type.Union([Type.Literal("development"), Type.Literal("test"), Type.Literal("production")], {
     default: "development",
   }),
-  HOST: Type.String({ default: "0.0.0.0" }),
+  // Loopback unless told otherwise: the container images set HOST=0.0.0.0 themselves.
+  HOST: Type.String({ default: "127.0.0.1" }),
   PORT: Type.String({ pattern: "^[0-9]{1,5}$", default: "3000" }),
   LOG_LEVEL: Type.Union(
     ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((l) => Type.Literal(l)),
@@ -44,6 +45,7 @@ const Env = Type.Object({
   WELCOME_VIDEO_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   TRUST_PROXY: Type.Optional(Bool),
   LOGIN_RATE_LIMIT: Type.String({ pattern: "^[0-9]+$", default: "10" }),
+  LOGIN_ACCOUNT_LIMIT: Type.String({ pattern: "^[1-9][0-9]{0,5}$", default: "20" }),
   UPGRADE_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   CLINICAL_SKILLS_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   CLINICAL_SKILLS_API_KEY: Type.Optional(Type.String()),
@@ -80,6 +82,8 @@ export interface Config {
   trustProxy: boolean;
   /** Login attempts per minute for one address and e-mail. */
   loginRateLimit: number;
+  /** Login attempts per e-mail in 15 minutes from any address (password spraying). */
+  loginAccountLimit: number;
   /** The external payment page where a member upgrades to Premium. */
   upgradeUrl: string | null;
   /** Unset: the Clinical Skills link is not offered. */
@@ -89,6 +93,53 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Secret values written in this repository (scripts, tests, seed, examples): a
+ * token signed with one of them could be forged by anyone who read the code.
+ * Production refuses them, and the prefixes of the per-run test secrets.
+ */
+export const REPOSITORY_SECRETS = [
+  "local-development-jwt-secret-not-for-production",
+  "local-development-support-chat-secret",
+  "integration-test-secret-integration-test-secret",
+  "integration-support-chat-secret",
+  "openapi-generation-only-secret-000000",
+  "openapi-generation-only",
+  "x".repeat(32),
+  "x".repeat(16),
+  "change-me",
+  "change-me-too",
+  "local-clinical-skills-key",
+];
+const REPOSITORY_SECRET_PREFIXES = ["test-jwt-secret-", "test-support-chat-secret-"];
+const MIN_SECRET_BYTES = 32;
+/** A long run of few characters ("xxxx...", "0000...") is not a secret. */
+const MIN_DISTINCT_CHARACTERS = 10;
+
+function refuseWeakSecrets(e: Env) {
+  const problems: string[] = [];
+  const check = (name: string, value: string | undefined, minBytes: number) => {
+    if (value === undefined) return;
+    if (Buffer.byteLength(value, "utf8") < minBytes) problems.push(`${name}: shorter than ${minBytes} bytes`);
+    else if (
+      REPOSITORY_SECRETS.includes(value) ||
+      REPOSITORY_SECRET_PREFIXES.some((p) => value.startsWith(p))
+    ) {
+      problems.push(
+        `${name}: a value written in the repository; generate your own (openssl rand -base64 48)`,
+      );
+    } else if (new Set(value).size < MIN_DISTINCT_CHARACTERS) {
+      problems.push(`${name}: too few distinct characters to be random`);
+    }
+  };
+  check("JWT_SECRET", e.JWT_SECRET, MIN_SECRET_BYTES);
+  check("SUPPORT_CHAT_SECRET", e.SUPPORT_CHAT_SECRET, 16);
+  check("DATA_ENCRYPTION_KEY", e.DATA_ENCRYPTION_KEY, MIN_SECRET_BYTES);
+  if (problems.length) {
+    throw new ConfigError(`Refusing to start in production with weak secrets:\n  ${problems.join("\n  ")}`);
+  }
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const raw: Record<string, unknown> = {};
@@ -103,6 +154,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${[...new Set(lines)].join("\n")}`);
   }
   const e = withDefaults as Env;
+  if (e.NODE_ENV === "production") refuseWeakSecrets(e);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -139,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
     upgradeUrl: e.UPGRADE_URL ?? null,
     loginRateLimit: Number(e.LOGIN_RATE_LIMIT),
+    loginAccountLimit: Number(e.LOGIN_ACCOUNT_LIMIT),
     trustProxy: e.TRUST_PROXY === "true",
     clinicalSkills: e.CLINICAL_SKILLS_URL
       ? { url: e.CLINICAL_SKILLS_URL, apiKey: e.CLINICAL_SKILLS_API_KEY ?? "" }

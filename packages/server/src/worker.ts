@@ -5,12 +5,14 @@ import { Worker } from "bullmq";
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config.js";
 import { jobs, queueNames } from "./jobs/registry.js";
+import { createDb } from "./lib/db.js";
 import { createMailer } from "./lib/mailer.js";
 import { createWorkerRedis } from "./lib/redis.js";
 
 export function startWorkers(config: ReturnType<typeof loadConfig>, log = pino({ level: config.logLevel })) {
   const connection = createWorkerRedis(config.redisUrl);
   const mailer = createMailer(config.smtp);
+  const db = createDb(config.databaseUrl, config.databasePoolSize);
   const byName = new Map(jobs.map((j) => [j.name, j]));
   const workers = queueNames.map(
     (queue) =>
@@ -21,6 +23,8 @@ export function startWorkers(config: ReturnType<typeof loadConfig>, log = pino({
           if (!def) throw new Error(`No handler for job ${job.name}`);
           if (!Value.Check(def.payload, job.data)) throw new Error(`Invalid payload for job ${job.name}`);
           await def.handle(job.data, {
+            db: db.prisma,
+            config,
             sendMail: mailer.send,
             redis: connection,
             prefix: config.redisPrefix,
@@ -38,6 +42,8 @@ export function startWorkers(config: ReturnType<typeof loadConfig>, log = pino({
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));
       mailer.close();
+      await db.prisma.$disconnect();
+      await db.pool.end();
       connection.disconnect();
     },
   };

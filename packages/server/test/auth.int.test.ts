@@ -1,6 +1,13 @@
+import { randomUUID } from "node:crypto";
+import { Queue } from "bullmq";
 import { describe, expect, it } from "vitest";
 import { startWorkers } from "../src/worker.js";
-import { call, createUser, PASSWORD, randomIp, testConfig, useApp } from "./harness.js";
+import { call as callFrom, createUser, PASSWORD, randomIp, testConfig, useApp } from "./harness.js";
+
+/** Each call from its own address unless the test names one: per-address rate limits are shared
+ * with every other test file on the same Redis prefix. */
+const call = (...[app, method, url, opts = {}]: Parameters<typeof callFrom>) =>
+  callFrom(app, method, url, { ip: randomIp(), ...opts });
 
 const h = useApp();
 const MAILDEV = process.env.MAILDEV_URL ?? "http://127.0.0.1:1080";
@@ -9,6 +16,11 @@ interface MailDevEmail {
   to: { address: string }[];
   subject: string;
   text: string;
+}
+
+async function mailsTo(to: string): Promise<MailDevEmail[]> {
+  const all = (await (await fetch(`${MAILDEV}/email`)).json()) as MailDevEmail[];
+  return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()));
 }
 
 async function waitForMail(to: string, timeoutMs = 15_000): Promise<MailDevEmail> {
@@ -39,7 +51,7 @@ describe("POST auth/login", () => {
       body: { email: u.email, password: "nope-nope" },
     });
     const unknown = await call(h.app, "POST", "/auth/login", {
-      body: { email: "nobody@test.example", password: "x" },
+      body: { email: `nobody-${randomUUID()}@test.example`, password: "x" },
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
@@ -62,21 +74,67 @@ describe("POST auth/login", () => {
     expect(notJson.status).toBe(400);
   });
 
-  it("is rate limited per address and e-mail", async () => {
+  it("is rate limited per address and e-mail: the 11th attempt in a minute answers 429", async () => {
     const ip = randomIp();
-    const statuses: number[] = [];
+    const email = `limit-${randomUUID()}@test.example`;
+    const answers = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push(
-        (
-          await call(h.app, "POST", "/auth/login", {
-            ip,
-            body: { email: "limit@test.example", password: "x" },
-          })
-        ).status,
-      );
+      answers.push(await call(h.app, "POST", "/auth/login", { ip, body: { email, password: "x" } }));
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[11]).toBe(429);
+    expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(401), 429, 429]);
+    expect(answers[10]?.body).toMatchObject({ statusCode: 429, code: "TOO_MANY_REQUESTS" });
+    // Only this address and e-mail: the same e-mail from another address is judged on its password.
+    const elsewhere = await call(h.app, "POST", "/auth/login", {
+      ip: randomIp(),
+      body: { email, password: "x" },
+    });
+    expect(elsewhere.status).toBe(401);
+  });
+
+  it("is limited per account across addresses (password spraying), for known and unknown e-mails", async () => {
+    const limit = h.deps.config.loginAccountLimit;
+    const victim = await createUser(h.deps);
+    const bystander = await createUser(h.deps);
+    const unknown = `spray-${randomUUID()}@test.example`;
+    // Every attempt from another address; X-Forwarded-For varies too (trusted only with TRUST_PROXY).
+    const attempt = (email: string, password: string) => {
+      const ip = randomIp();
+      return call(h.app, "POST", "/auth/login", {
+        ip,
+        headers: { "x-forwarded-for": randomIp() },
+        body: { email, password },
+      });
+    };
+    for (const email of [victim.email, unknown]) {
+      const statuses = [];
+      for (let i = 0; i < limit; i++) statuses.push((await attempt(email, `wrong-${i}`)).status);
+      expect(statuses).toEqual(Array(limit).fill(401));
+      const locked = await attempt(email, "wrong-again");
+      expect(locked.status).toBe(429);
+      expect(locked.body).toMatchObject({
+        statusCode: 429,
+        error: "Too Many Requests",
+        code: "TOO_MANY_REQUESTS",
+      });
+      const retryAfter = Number(locked.res.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    }
+    // While locked even the right password is refused, so spraying cannot confirm a guess.
+    expect((await attempt(victim.email, PASSWORD)).status).toBe(429);
+    // Other accounts are not affected.
+    expect((await attempt(bystander.email, PASSWORD)).status).toBe(200);
+  });
+
+  it("a successful login clears the account's count", async () => {
+    const limit = h.deps.config.loginAccountLimit;
+    const u = await createUser(h.deps);
+    const attempt = (password: string) =>
+      call(h.app, "POST", "/auth/login", { ip: randomIp(), body: { email: u.email, password } });
+    for (let i = 0; i < limit - 1; i++) expect((await attempt("wrong")).status).toBe(401);
+    expect((await attempt(PASSWORD)).status).toBe(200);
+    for (let i = 0; i < limit - 1; i++) expect((await attempt("wrong")).status).toBe(401);
+    expect((await attempt(PASSWORD)).status).toBe(200);
   });
 
   it("refuses members of a disabled organisation", async () => {
@@ -93,19 +151,23 @@ describe("POST auth/login", () => {
 describe("POST auth/change-password and auth/logout", () => {
   it("changes the password and retires older tokens", async () => {
     const u = await createUser(h.deps);
+    const ip = randomIp();
     const wrongOld = await call(h.app, "POST", "/auth/change-password", {
+      ip,
       token: u.token,
       body: { oldPassword: "wrong", newPassword: "Another-Pass-2" },
     });
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.body.message).toBe("The current password is incorrect");
     const tooShort = await call(h.app, "POST", "/auth/change-password", {
+      ip,
       token: u.token,
       body: { oldPassword: PASSWORD, newPassword: "short" },
     });
     expect(tooShort.status).toBe(400);
 
     const ok = await call(h.app, "POST", "/auth/change-password", {
+      ip,
       token: u.token,
       body: { oldPassword: PASSWORD, newPassword: "Another-Pass-2" },
     });
@@ -113,6 +175,7 @@ describe("POST auth/change-password and auth/logout", () => {
     expect((await call(h.app, "GET", "/profile", { token: u.token })).status).toBe(401);
     expect((await call(h.app, "GET", "/profile", { token: ok.body.token })).status).toBe(200);
     const relogin = await call(h.app, "POST", "/auth/login", {
+      ip,
       body: { email: u.email, password: "Another-Pass-2" },
     });
     expect(relogin.status).toBe(200);
@@ -120,46 +183,75 @@ describe("POST auth/change-password and auth/logout", () => {
 
   it("logout makes every earlier token stop working", async () => {
     const u = await createUser(h.deps);
+    expect((await call(h.app, "GET", "/usage", { token: u.token })).status).toBe(200);
     expect((await call(h.app, "POST", "/auth/logout", { token: u.token })).status).toBe(200);
     expect((await call(h.app, "GET", "/usage", { token: u.token })).status).toBe(401);
   });
 });
 
 describe("password reset through the real e-mail", () => {
-  it("sends a link by e-mail through the worker; the link sets a new password once", async () => {
-    const worker = startWorkers(testConfig());
+  it("answers known and unknown addresses alike, queues only the address, and the worker mails a link that works once", async () => {
+    const u = await createUser(h.deps);
+    const unknownEmail = `nobody-${randomUUID()}@test.example`;
+    const ask = (email: string) => call(h.app, "POST", "/auth/reset", { ip: randomIp(), body: { email } });
+    const unknown = await ask(unknownEmail.toUpperCase());
+    const known = await ask(u.email.toUpperCase());
+    const answer = (r: typeof known) => ({
+      status: r.status,
+      body: r.body,
+      type: r.res.headers["content-type"],
+      length: r.res.headers["content-length"],
+    });
+    expect(answer(known)).toEqual(answer(unknown));
+    expect(known.status).toBe(200);
+
+    // The request path made no reset record (no worker runs yet): it only queued the address.
+    expect(await h.deps.prisma.passwordResetToken.count({ where: { userId: u.id } })).toBe(0);
+    const queue = new Queue("email", { connection: h.deps.redis, prefix: h.deps.config.redisPrefix });
     try {
-      const u = await createUser(h.deps);
-      const unknown = await call(h.app, "POST", "/auth/reset", {
-        body: { email: "nobody-here@test.example" },
-      });
-      const known = await call(h.app, "POST", "/auth/reset", { ip: randomIp(), body: { email: u.email } });
-      expect(known.status).toBe(200);
-      expect(known.body.message).toBe(unknown.body.message);
+      const queued = await queue.getJobs(["waiting", "prioritized", "delayed", "active", "completed"]);
+      const jobFor = (email: string) => queued.filter((j) => j.data?.email === email);
+      for (const email of [u.email, unknownEmail]) {
+        expect(jobFor(email).map((j) => [j.name, j.data])).toEqual([["password-reset", { email }]]);
+      }
+      const unknownJobId = jobFor(unknownEmail)[0]?.id as string;
 
-      const mail = await waitForMail(u.email);
-      expect(mail.subject).toMatch(/reset/i);
-      const link = mail.text.match(/https?:\/\/\S+\/reset-password\/(\S+)/);
-      expect(link).not.toBeNull();
-      const id = link?.[1] as string;
+      const worker = startWorkers(testConfig());
+      try {
+        const mail = await waitForMail(u.email);
+        expect(mail.subject).toBe("Reset your CPD password");
+        const link = mail.text.match(/https?:\/\/\S+\/reset-password\/([A-Za-z0-9_-]{43})\s/);
+        expect(link).not.toBeNull();
+        const id = link?.[1] as string;
+        // The address without an account: its job completes and sends nothing.
+        const deadline = Date.now() + 15_000;
+        while ((await (await queue.getJob(unknownJobId))?.getState()) !== "completed") {
+          if (Date.now() > deadline) throw new Error("the unknown address's job did not complete");
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(await mailsTo(unknownEmail)).toEqual([]);
 
-      const reset = await call(h.app, "POST", `/auth/password-reset/${id}`, {
-        body: { password: "Brand-New-Pass-3" },
-      });
-      expect(reset.status).toBe(200);
-      expect((await call(h.app, "GET", "/profile", { token: u.token })).status).toBe(401);
-      const login = await call(h.app, "POST", "/auth/login", {
-        body: { email: u.email, password: "Brand-New-Pass-3" },
-      });
-      expect(login.status).toBe(200);
+        const reset = await call(h.app, "POST", `/auth/password-reset/${id}`, {
+          body: { password: "Brand-New-Pass-3" },
+        });
+        expect(reset.status).toBe(200);
+        expect((await call(h.app, "GET", "/profile", { token: u.token })).status).toBe(401);
+        const login = await call(h.app, "POST", "/auth/login", {
+          ip: randomIp(),
+          body: { email: u.email, password: "Brand-New-Pass-3" },
+        });
+        expect(login.status).toBe(200);
 
-      const again = await call(h.app, "POST", `/auth/password-reset/${id}`, {
-        body: { password: "Brand-New-Pass-4" },
-      });
-      expect(again.status).toBe(400);
-      expect(again.body.message).toBe("This password reset link is invalid or has expired");
+        const again = await call(h.app, "POST", `/auth/password-reset/${id}`, {
+          body: { password: "Brand-New-Pass-4" },
+        });
+        expect(again.status).toBe(400);
+        expect(again.body.message).toBe("This password reset link is invalid or has expired");
+      } finally {
+        await worker.close();
+      }
     } finally {
-      await worker.close();
+      await queue.close();
     }
   });
 
@@ -202,18 +294,39 @@ describe("QR login: auth/otp, auth/otp/approve, auth/otp/login", () => {
   });
 
   it("refuses expired and unknown tokens with a message, not a 403", async () => {
-    const otp = await call(h.app, "POST", "/auth/otp", { ip: randomIp() });
-    await h.deps.prisma.otpToken.updateMany({ where: {}, data: {} });
+    const u = await createUser(h.deps);
     const { sha256 } = await import("../src/lib/crypto.js");
-    await h.deps.prisma.otpToken.update({
-      where: { tokenHash: sha256(otp.body.token) },
-      data: { expiresAt: new Date(Date.now() - 1000) },
-    });
-    const expired = await call(h.app, "POST", "/auth/otp/login", { body: { token: otp.body.token } });
+    const expire = (token: string) =>
+      h.deps.prisma.otpToken.update({
+        where: { tokenHash: sha256(token) },
+        data: { expiresAt: new Date(Date.now() - 1000) },
+      });
+    const otpLogin = (token: string) => call(h.app, "POST", "/auth/otp/login", { body: { token } });
+
+    // A pending token answers 403 (keep polling) until it expires, then 410 with the message.
+    const pending = (await call(h.app, "POST", "/auth/otp", { ip: randomIp() })).body.token as string;
+    expect((await otpLogin(pending)).status).toBe(403);
+    await expire(pending);
+    const expired = await otpLogin(pending);
     expect(expired.status).toBe(410);
-    expect(expired.body.message).toBe("This QR code has expired. Please try again.");
-    const unknown = await call(h.app, "POST", "/auth/otp/login", { body: { token: "y".repeat(43) } });
+    expect(expired.body).toMatchObject({
+      code: "OTP_EXPIRED",
+      message: "This QR code has expired. Please try again.",
+    });
+
+    // An approved token that expires before it is used logs nobody in.
+    const approved = (await call(h.app, "POST", "/auth/otp", { ip: randomIp() })).body.token as string;
+    const approve = await call(h.app, "POST", "/auth/otp/approve", {
+      token: u.token,
+      body: { token: approved },
+    });
+    expect(approve.status).toBe(200);
+    await expire(approved);
+    expect((await otpLogin(approved)).status).toBe(410);
+
+    const unknown = await otpLogin("y".repeat(43));
     expect(unknown.status).toBe(410);
+    expect(unknown.body.message).toBe("This QR code has expired. Please try again.");
   });
 });
 

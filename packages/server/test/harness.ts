@@ -108,7 +108,7 @@ export async function createUser(deps: Deps, o: UserOptions = {}): Promise<TestU
       ...(o.trialEnd ? { trial: { create: { startDate: new Date(), endDate: day(o.trialEnd) } } } : {}),
     },
   });
-  const token = deps.tokens.issue({ sub: user.id, roles: o.roles ?? ["User-Basic"], tv: 0 });
+  const token = deps.tokens.issue({ sub: user.id, tv: 0 });
   return { id: user.id, email, token };
 }
 

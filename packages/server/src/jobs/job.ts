@@ -3,9 +3,14 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import type { JobsOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import type { Config } from "../config.js";
+import type { Db } from "../lib/db.js";
 import type { SendMail } from "../lib/mailer.js";
 
 export interface JobContext {
+  /** Handlers load what they need from ids in the payload. */
+  db: Db;
+  config: Config;
   sendMail: SendMail;
   redis: Redis;
   prefix: string;

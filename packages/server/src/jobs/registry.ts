@@ -1,8 +1,8 @@
 import type { JobDefinition } from "./job.js";
-import { sendEmailJob } from "./send-email.js";
+import { passwordResetJob } from "./password-reset.js";
 
 /** Every job the worker runs. Refuses duplicates so a handler is never shadowed. */
-export const jobs: JobDefinition[] = [sendEmailJob as unknown as JobDefinition];
+export const jobs: JobDefinition[] = [passwordResetJob as unknown as JobDefinition];
 
 const names = new Set<string>();
 for (const job of jobs) {

@@ -1,32 +1,22 @@
-import { Type } from "@sinclair/typebox";
-import { defineJob } from "./job.js";
+// Sending an e-mail from a job, at most once per job: a marker in Redis records
+// the send, so a retry after a lost acknowledgement does not mail the person twice.
+// Jobs render their e-mail at send time from ids in the payload (DESIGN.md §6):
+// no payload carries a link, a token or a rendered message.
+import type { Mail } from "../lib/mailer.js";
+import type { JobContext } from "./job.js";
 
-/**
- * Sends one e-mail. Idempotent: a marker in Redis records the send, so a retry
- * after a lost acknowledgement does not mail the person twice.
- */
-export const sendEmailJob = defineJob({
-  name: "send-email",
-  queue: "email",
-  payload: Type.Object({
-    to: Type.String(),
-    subject: Type.String(),
-    text: Type.String(),
-    html: Type.String(),
-  }),
-  options: {
-    attempts: 5,
-    backoff: { type: "exponential", delay: 2_000 },
-    removeOnComplete: { age: 24 * 3600, count: 1000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  },
-  async handle(data, ctx) {
-    const marker = `${ctx.prefix}:mail-sent:${ctx.jobId}`;
-    if (await ctx.redis.exists(marker)) {
-      ctx.log.info({ jobId: ctx.jobId }, "e-mail already sent; skipping");
-      return;
-    }
-    await ctx.sendMail(data);
-    await ctx.redis.set(marker, "1", "EX", 7 * 24 * 3600);
-  },
-});
+export async function sendOnce(
+  ctx: JobContext & { jobId: string },
+  render: () => Promise<Mail | null>,
+): Promise<"sent" | "skipped" | "nothing"> {
+  const marker = `${ctx.prefix}:mail-sent:${ctx.jobId}`;
+  if (await ctx.redis.exists(marker)) {
+    ctx.log.info({ jobId: ctx.jobId }, "e-mail already sent; skipping");
+    return "skipped";
+  }
+  const mail = await render();
+  if (!mail) return "nothing";
+  await ctx.sendMail(mail);
+  await ctx.redis.set(marker, "1", "EX", 7 * 24 * 3600);
+  return "sent";
+}

@@ -1,37 +1,58 @@
-// Session tokens: HS256 JWTs carrying the user id, roles and the token version.
-// Bumping users.token_version (password change, logout) retires older tokens.
+// Session tokens: HS256 JWTs carrying only who (sub), which token version (tv),
+// who is impersonating (imp) and until when (exp). Roles, memberships and the
+// organisation are read from the database on every call (modules/account/session.ts),
+// so a token re-signed with other claims grants nothing it did not already have.
+// fast-jwt directly, not @fastify/jwt: services, benches and tests sign without a Fastify instance.
+import { UUID_PATTERN } from "@cpd/contract";
 import { createSigner, createVerifier } from "fast-jwt";
 
 export interface SessionClaims {
   sub: string;
-  roles: string[];
   tv: number;
-  /** Set when an administrator acts as this user. */
+  /** Set when an administrator acts as this user: the administrator's id. */
   imp?: string;
 }
+
+const UUID = new RegExp(UUID_PATTERN);
+const isUuid = (v: unknown): v is string => typeof v === "string" && UUID.test(v);
+
+export const LONG_SESSION_MS = 30 * 24 * 3600 * 1000;
+export const SHORT_SESSION_MS = 12 * 3600 * 1000;
 
 export class TokenService {
   private readonly signLong: (p: SessionClaims) => string;
   private readonly signShort: (p: SessionClaims) => string;
-  private readonly verifier: (t: string) => SessionClaims;
+  private readonly verifier: (t: string) => Record<string, unknown>;
 
   constructor(secret: string) {
-    this.signLong = createSigner({ key: secret, algorithm: "HS256", expiresIn: 30 * 24 * 3600 * 1000 });
-    this.signShort = createSigner({ key: secret, algorithm: "HS256", expiresIn: 12 * 3600 * 1000 });
-    this.verifier = createVerifier({ key: secret, algorithms: ["HS256"], cache: 1000 });
+    this.signLong = createSigner({ key: secret, algorithm: "HS256", expiresIn: LONG_SESSION_MS });
+    this.signShort = createSigner({ key: secret, algorithm: "HS256", expiresIn: SHORT_SESSION_MS });
+    this.verifier = createVerifier({
+      key: secret,
+      algorithms: ["HS256"],
+      // A token without an expiry would be valid for ever: refuse it.
+      requiredClaims: ["exp", "sub", "tv"],
+      cache: 1000,
+    });
   }
 
   /** Temporary sessions (no "remember me", impersonation) last 12 hours; others 30 days. */
   issue(claims: SessionClaims, temporary = false): string {
-    return (temporary ? this.signShort : this.signLong)(claims);
+    const { sub, tv, imp } = claims;
+    return (temporary ? this.signShort : this.signLong)(imp ? { sub, tv, imp } : { sub, tv });
   }
 
+  /** The claims of a valid token, or null (bad signature, algorithm, expiry or shape). */
   verify(token: string): SessionClaims | null {
+    let c: Record<string, unknown>;
     try {
-      const c = this.verifier(token);
-      return typeof c.sub === "string" && Array.isArray(c.roles) && typeof c.tv === "number" ? c : null;
+      c = this.verifier(token);
     } catch {
       return null;
     }
+    // The ids go into SQL as uuid parameters: anything but a canonical UUID is refused here (401), not there (500).
+    if (!isUuid(c.sub) || !Number.isSafeInteger(c.tv) || (c.tv as number) < 0) return null;
+    if (c.imp !== undefined && !isUuid(c.imp)) return null;
+    return { sub: c.sub, tv: c.tv as number, ...(c.imp ? { imp: c.imp as string } : {}) };
   }
 }

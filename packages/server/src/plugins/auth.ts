@@ -1,11 +1,13 @@
 // Authentication: Bearer token on every call marked auth in the contract; the
 // query-string tokens of the spec (?token=, ?auth_token=) only on GETs whose
 // contract declares them (images and PDFs opened by the browser directly).
+
+import { ROLES } from "@cpd/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Deps } from "../deps.js";
 import { unauthorized } from "../lib/errors.js";
-import { tokenVersion } from "../modules/account/repository.js";
+import { loadSession } from "../modules/account/session.js";
 import type { Caller } from "../policies/index.js";
 
 declare module "fastify" {
@@ -46,10 +48,23 @@ export const authPlugin = fp(
       const token = extractToken(req);
       const claims = token ? deps.tokens.verify(token) : null;
       if (!claims) throw unauthorized();
-      const version = await tokenVersion(deps.pool, claims.sub);
-      // A retired token (password changed, logged out) or a deleted user.
-      if (version === null || version !== claims.tv) throw unauthorized();
-      req.caller = { id: claims.sub, roles: claims.roles, impersonatedBy: claims.imp };
+      // Roles and organisation come from the database, never from the token.
+      const session = await loadSession(deps.pool, claims.sub);
+      // A retired token (password changed, logged out, roles changed) or a deleted user.
+      if (!session || session.tokenVersion !== claims.tv) throw unauthorized();
+      if (claims.imp) {
+        // Impersonation lasts only while the impersonator is still an administrator.
+        const by = await loadSession(deps.pool, claims.imp);
+        if (!by?.roles.includes(ROLES.admin)) throw unauthorized();
+      }
+      // organisationId rides along for policies that judge membership (typed once Caller names it).
+      const caller = {
+        id: claims.sub,
+        roles: session.roles,
+        organisationId: session.organisationId,
+        impersonatedBy: claims.imp,
+      };
+      req.caller = caller;
     });
   },
   { name: "auth" },

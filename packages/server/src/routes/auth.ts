@@ -1,6 +1,7 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
+import { LoginLocked } from "../modules/auth/login-limit.js";
 import * as auth from "../modules/auth/service.js";
 import { all, policies } from "../policies/index.js";
 import { define } from "./define.js";
@@ -12,8 +13,16 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     app,
     deps,
     api.login,
+    // Per address and e-mail here; per e-mail from any address in the service (login-limit.ts).
     { rateLimit: { max: deps.config.loginRateLimit, timeWindow: MINUTE, keyBy: "ip+email" } },
-    ({ body }) => auth.login(deps, body.email, body.password, body.temporary ?? false),
+    async ({ body, reply }) => {
+      try {
+        return await auth.login(deps, body.email, body.password, body.temporary ?? false);
+      } catch (err) {
+        if (err instanceof LoginLocked) reply.header("retry-after", String(err.retryAfterSeconds));
+        throw err;
+      }
+    },
   );
   define(app, deps, api.changePassword, { rateLimit: { max: 10, timeWindow: MINUTE } }, ({ caller, body }) =>
     auth.changePassword(deps, caller.id, body.oldPassword, body.newPassword),

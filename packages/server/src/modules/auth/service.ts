@@ -1,10 +1,11 @@
 // Login, password change and reset, QR (one-time token) login, impersonation.
-import { MESSAGES, OTP_TOKEN_TTL_SECONDS, RESET_TOKEN_TTL_MINUTES } from "@cpd/contract";
+import { MESSAGES, OTP_TOKEN_TTL_SECONDS } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { sendEmailJob } from "../../jobs/send-email.js";
+import { passwordResetJob } from "../../jobs/password-reset.js";
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.js";
-import { passwordResetEmail } from "./emails.js";
+import { bumpTokenVersion, invalidateSession } from "../account/session.js";
+import { clearAttempts, countAttempt } from "./login-limit.js";
 
 export interface LoginAnswer {
   token: string;
@@ -23,22 +24,21 @@ async function sessionFor(
     select: { tokenVersion: true, roles: { select: { role: true } } },
   });
   if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  // The roles are answered for the SPA; the token carries none (the server reads them per call).
   const roles = user.roles.map((r) => r.role).sort();
   const token = deps.tokens.issue(
-    {
-      sub: userId,
-      roles,
-      tv: user.tokenVersion,
-      ...(opts.impersonatedBy ? { imp: opts.impersonatedBy } : {}),
-    },
+    { sub: userId, tv: user.tokenVersion, imp: opts.impersonatedBy },
     opts.temporary || Boolean(opts.impersonatedBy),
   );
   return { token, roles };
 }
 
 export async function login(deps: Deps, email: string, password: string, temporary: boolean) {
+  const address = normaliseEmail(email);
+  // Password spraying: one account tried from many addresses.
+  await countAttempt(deps.redis, deps.config.redisPrefix, address, deps.config.loginAccountLimit);
   const user = await deps.prisma.user.findUnique({
-    where: { email: normaliseEmail(email) },
+    where: { email: address },
     select: { id: true, credential: true, organisation: { select: { enabled: true } } },
   });
   if (!user?.credential) {
@@ -50,6 +50,7 @@ export async function login(deps: Deps, email: string, password: string, tempora
   }
   if (user.organisation && !user.organisation.enabled)
     throw forbidden(MESSAGES.organisationDisabled, "ORGANISATION_DISABLED");
+  await clearAttempts(deps.redis, deps.config.redisPrefix, address);
   await deps.prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
   return sessionFor(deps, user.id, { temporary });
 }
@@ -65,6 +66,7 @@ async function setPassword(deps: Deps, userId: string, password: string) {
     }),
     deps.prisma.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } }),
   ]);
+  invalidateSession(userId);
 }
 
 export async function changePassword(deps: Deps, userId: string, oldPassword: string, newPassword: string) {
@@ -77,33 +79,17 @@ export async function changePassword(deps: Deps, userId: string, oldPassword: st
 }
 
 export async function logoutEverywhere(deps: Deps, userId: string) {
-  await deps.prisma.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+  await bumpTokenVersion(deps.prisma, userId);
+  invalidateSession(userId);
 }
 
-/** Same answer whether or not the address has an account (no account discovery). */
+/**
+ * Same answer and the same work whether or not the address has an account (no
+ * account discovery, by content or by timing): validate, enqueue the address,
+ * answer. The worker looks the user up and mails the link (jobs/password-reset.ts).
+ */
 export async function requestReset(deps: Deps, email: string) {
-  const user = await deps.prisma.user.findUnique({
-    where: { email: normaliseEmail(email) },
-    select: { id: true, email: true, profile: { select: { firstName: true } } },
-  });
-  if (user) {
-    const id = randomToken();
-    const tokenHash = sha256(id);
-    await deps.prisma.passwordResetToken.create({
-      data: {
-        tokenHash,
-        userId: user.id,
-        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
-      },
-    });
-    const link = `${deps.config.publicUrl}/reset-password/${id}`;
-    // Enqueued after the token row is committed; the job id makes a duplicate enqueue harmless.
-    await deps.queues.enqueue(
-      sendEmailJob,
-      passwordResetEmail(user.email, user.profile?.firstName ?? "", link),
-      `reset-${tokenHash}`,
-    );
-  }
+  await deps.queues.enqueue(passwordResetJob, { email: normaliseEmail(email) });
   return { message: MESSAGES.resetSent };
 }
 

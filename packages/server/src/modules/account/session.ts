@@ -1,0 +1,122 @@
+// The session facts of every authenticated call, from the database and never
+// from the token: token version, roles and organisation, in one primary-key query.
+//
+// A small in-process cache keeps them for SESSION_CACHE_TTL_MS. Every change made
+// in this process (logout, password change or reset, role change) invalidates the
+// user's entry after it commits, so revocation is immediate here; other processes
+// (a second API replica) see the change within the TTL at most.
+import type pg from "pg";
+import type { Db } from "../../lib/db.js";
+
+export interface SessionFacts {
+  tokenVersion: number;
+  /** Sorted role names. */
+  roles: string[];
+  organisationId: number | null;
+}
+
+export const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_MAX = 5_000;
+
+export const SESSION_SQL = `
+SELECT u.token_version, u.organisation_id,
+       COALESCE((SELECT array_agg(r.role ORDER BY r.role) FROM user_roles r WHERE r.user_id = u.id), '{}') AS roles
+  FROM users u
+ WHERE u.id = $1`;
+
+/** A Map with expiry and a size cap; `now` is injected so tests can move time. */
+export class SessionCache {
+  private readonly entries = new Map<string, { facts: SessionFacts; expires: number }>();
+  /** Bumped by every invalidation: a read that started before one must not refill the cache. */
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs = SESSION_CACHE_TTL_MS,
+    readonly max = SESSION_CACHE_MAX,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(userId: string): SessionFacts | undefined {
+    const hit = this.entries.get(userId);
+    if (!hit) return undefined;
+    if (hit.expires <= this.now()) {
+      this.entries.delete(userId);
+      return undefined;
+    }
+    return hit.facts;
+  }
+
+  /** Where a read starts: pass it to set() when the read is done. */
+  mark(): number {
+    return this.generation;
+  }
+
+  set(userId: string, facts: SessionFacts, mark: number) {
+    if (mark !== this.generation) return;
+    if (this.entries.size >= this.max) {
+      // Maps iterate in insertion order: drop the oldest entry.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(userId, { facts, expires: this.now() + this.ttlMs });
+  }
+
+  invalidate(userId: string) {
+    this.generation++;
+    this.entries.delete(userId);
+  }
+
+  clear() {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+/** The one cache of this process. */
+export const sessionCache = new SessionCache();
+
+/** The session facts of a user, or null when the user does not exist. */
+export async function loadSession(
+  pool: pg.Pool,
+  userId: string,
+  cache: SessionCache = sessionCache,
+): Promise<SessionFacts | null> {
+  const cached = cache.get(userId);
+  if (cached) return cached;
+  const mark = cache.mark();
+  const { rows } = await pool.query<{
+    token_version: number;
+    organisation_id: number | null;
+    roles: string[];
+  }>({ name: "session-facts", text: SESSION_SQL, values: [userId] });
+  const row = rows[0];
+  if (!row) return null;
+  const facts = { tokenVersion: row.token_version, roles: row.roles, organisationId: row.organisation_id };
+  cache.set(userId, facts, mark);
+  return facts;
+}
+
+type Tx = Pick<Db, "user" | "userRole">;
+
+/**
+ * Retires every token the user holds (logout everywhere, password change or reset,
+ * role change). Pass a transaction to bump inside it, then call invalidateSession
+ * after it commits.
+ */
+export async function bumpTokenVersion(db: Tx, userId: string) {
+  await db.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+}
+
+/** Forget the cached facts of a user; call after the change has committed. */
+export const invalidateSession = (userId: string) => sessionCache.invalidate(userId);
+
+/** Replaces a user's roles and retires their tokens, so the change applies to the next call. */
+export async function setRoles(db: Db, userId: string, roles: readonly string[]) {
+  const unique = [...new Set(roles)];
+  await db.$transaction(async (tx) => {
+    await tx.userRole.deleteMany({ where: { userId } });
+    if (unique.length) await tx.userRole.createMany({ data: unique.map((role) => ({ userId, role })) });
+    await bumpTokenVersion(tx, userId);
+  });
+  invalidateSession(userId);
+}
