@@ -6,24 +6,30 @@ import * as entries from "../modules/entries/service.js";
 import { contentDisposition } from "../modules/files/sniff.js";
 import * as forms from "../modules/forms/service.js";
 import { entryPdf } from "../modules/pdf/service.js";
-import { policies } from "../policies/index.js";
+import { feature, policies } from "../policies/index.js";
 import { define } from "./define.js";
 
 export function entryRoutes(app: FastifyInstance, deps: Deps) {
+  // Reflection is a feature (spec 1 §4): a blank form and a new reflection need it;
+  // reading and editing reflections already held does not.
+  const reflection = feature("Reflection");
   for (const [e, id] of [
     [api.diaryForm, "diary"],
     [api.reflectionForm, "reflection"],
     [api.supervisionForm, "supervision"],
   ] as const) {
-    define(app, deps, e, {}, ({ caller }) => forms.getForm(deps, caller.id, id as EntryType));
+    define(app, deps, e, id === "reflection" ? { policy: reflection } : {}, ({ caller }) =>
+      forms.getForm(deps, caller.id, id as EntryType),
+    );
   }
   define(app, deps, api.entryForm, {}, ({ caller, params }) =>
     forms.getEntryForm(deps, caller.id, params.id),
   );
 
-  define(app, deps, api.createEntry, {}, ({ caller, params, body }) =>
-    entries.createEntry(deps, caller.id, params.identifier, body),
-  );
+  define(app, deps, api.createEntry, {}, async ({ caller, params, body }) => {
+    if (params.identifier === "reflection") await reflection(caller, deps);
+    return entries.createEntry(deps, caller.id, params.identifier, body);
+  });
   define(app, deps, api.updateEntry, { policy: policies.userBasic }, ({ caller, params, body }) =>
     entries.updateEntry(deps, caller.id, params.id, body),
   );

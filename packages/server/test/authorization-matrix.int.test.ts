@@ -1,0 +1,725 @@
+// The authorisation matrix: every call of the contract's route table, as each
+// role, against someone else's resource (the "victim's") and, where the call
+// takes an id, against the caller's own. Each answer is compared with the status
+// written below; any unexpected allow (2xx where a refusal is expected) fails,
+// and so does any unexpected refusal. A call added to the contract without its
+// row here fails the coverage test.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { api, SHARED_CPD_CATEGORIES } from "@cpd/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The same fake service ./scripts/start runs, over real HTTP on a free port.
+import { createClinicalSkillsServer, FAKE_API_KEY } from "../../../scripts/fakes/clinical-skills.mjs";
+import { HttpClinicalSkillsConnector } from "../src/connectors/clinical-skills/connector.js";
+import { addDays, todayInLondon } from "../src/lib/dates.js";
+import { DEFAULT_SETTINGS } from "../src/modules/shell/settings.js";
+import {
+  call,
+  createOrganisation,
+  createUser,
+  PASSWORD,
+  randomIp,
+  type TestUser,
+  type UserOptions,
+  useApp,
+} from "./harness.js";
+
+const h = useApp();
+const fake = createClinicalSkillsServer();
+
+const ROLES = [
+  "anonymous",
+  "trial",
+  "basic",
+  "premium",
+  "corporate",
+  "managerSame",
+  "managerOther",
+  "admin",
+] as const;
+type Role = (typeof ROLES)[number];
+type Member = Exclude<Role, "anonymous">;
+type Statuses = Record<Role, number>;
+type Endpoint = keyof typeof api;
+
+// ---- expected answers -------------------------------------------------------------------
+
+/** Public calls: the same answer whoever calls. */
+const everyone = (status: number): Statuses => Object.fromEntries(ROLES.map((r) => [r, status])) as Statuses;
+/** Signed-in calls: 401 without a token, `status` for every role but those named. */
+const signedIn = (status: number, except: Partial<Statuses> = {}): Statuses => ({
+  ...everyone(status),
+  anonymous: 401,
+  ...except,
+});
+/** Someone else's resource: nobody reaches it through its id (no IDOR), whatever their role. */
+const othersOnly404 = signedIn(404);
+/** Features (spec 1 §4) need a full membership or a trial that has not ended. */
+const withFeature = (status: number, except: Partial<Statuses> = {}) =>
+  signedIn(status, { basic: 403, ...except });
+/** Admins and organisation managers only; other members are refused the whole call. */
+const managersOnly = (except: Partial<Statuses> = {}) =>
+  signedIn(403, { managerSame: 200, managerOther: 200, admin: 200, ...except });
+/** Changing an item: its organisation's manager and admins; everyone else is told it does not exist. */
+const manages = (ofOrganisation: boolean) =>
+  signedIn(404, { admin: 200, ...(ofOrganisation ? { managerSame: 200 } : {}) });
+/** Seeing an item of the victim's organisation: its members only. */
+const orgMembersOnly = (status = 200) => signedIn(404, { corporate: status, managerSame: status });
+
+// ---- fixtures ---------------------------------------------------------------------------
+
+interface Own {
+  user: TestUser;
+  entryId: string;
+  fileId: string;
+}
+
+interface Fixtures {
+  orgA: number;
+  orgB: number;
+  victim: TestUser;
+  /** The victim's entry, file, entry with evidence, document and share. */
+  entryId: string;
+  fileId: string;
+  evidenceEntryId: string;
+  evidenceFileId: string;
+  documentId: string;
+  shareId: string;
+  /** Calendar items of the victim's organisation (orgA) and of the platform. */
+  orgEvent: string;
+  platformEvent: string;
+  orgWebinar: string;
+  platformWebinar: string;
+  users: Record<Member, Own>;
+}
+const f = {} as Fixtures;
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from("matrix png body"),
+]);
+const hoursFromNow = (n: number) => new Date(Date.now() + n * 3600_000).toISOString();
+const slug = () => `matrix-${randomUUID().slice(0, 8)}`;
+
+const roleOptions = (role: Member): UserOptions =>
+  (
+    ({
+      trial: { tier: "BASIC", trialEnd: addDays(todayInLondon(), 30) },
+      basic: { tier: "BASIC" },
+      premium: { tier: "PREMIUM" },
+      corporate: { tier: "CORPORATE", organisationId: f.orgA },
+      managerSame: {
+        tier: "CORPORATE",
+        organisationId: f.orgA,
+        roles: ["User-Basic", "Organisation-Manager"],
+      },
+      managerOther: {
+        tier: "CORPORATE",
+        organisationId: f.orgB,
+        roles: ["User-Basic", "Organisation-Manager"],
+      },
+      admin: { tier: "PREMIUM", roles: ["User-Basic", "Admin"] },
+    }) satisfies Record<Member, UserOptions>
+  )[role];
+
+/** A setup call made as `u`, which must succeed; its JSON answer. */
+async function as(u: TestUser, method: "GET" | "POST" | "PUT", url: string, body?: unknown) {
+  const res = await call(h.app, method, url, { token: u.token, body, ip: randomIp() });
+  if (res.status !== 200)
+    throw new Error(`setup ${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const diary = (extra: Record<string, unknown> = {}) => ({
+  Field222: "Matrix entry",
+  DiaryDate: todayInLondon(),
+  DiaryHours: "1",
+  ActivityType: "Other",
+  Field116: "Other",
+  ...extra,
+});
+const newEntry = async (u: TestUser, extra: Record<string, unknown> = {}): Promise<string> =>
+  (await as(u, "POST", "/entries/diary", diary(extra))).entryId;
+async function newFile(u: TestUser): Promise<string> {
+  const res = await call(h.app, "POST", "/file/upload?filename=matrix.png", {
+    token: u.token,
+    payload: PNG,
+    headers: { "content-type": "application/octet-stream" },
+    ip: randomIp(),
+  });
+  if (res.status !== 200) throw new Error(`setup upload: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+const newDocument = async (u: TestUser): Promise<string> =>
+  (
+    await as(u, "POST", "/identity-documents", {
+      uploadStorageId: await newFile(u),
+      type: "PROFESSIONAL_REGISTRATION",
+      name: "Registration",
+    })
+  ).id;
+const shareBody = {
+  title: "Matrix share",
+  description: "Worth reading",
+  category: SHARED_CPD_CATEGORIES[0],
+  websiteUrl: "https://example.org/cpd",
+};
+/** A share made in the database: basic members may hold shares from before they lost the feature. */
+const newShare = async (u: TestUser): Promise<string> =>
+  (await h.deps.prisma.sharedCpd.create({ data: { entryId: await newEntry(u), userId: u.id, ...shareBody } }))
+    .id;
+const newEvent = async (organisationId: number | null) =>
+  (
+    await h.deps.prisma.calendarEvent.create({
+      data: {
+        title: "Matrix event",
+        description: "d",
+        happensAt: new Date(hoursFromNow(48)),
+        endsAt: new Date(hoursFromNow(50)),
+        organisationId,
+      },
+    })
+  ).id;
+const newWebinar = async (organisationId: number | null) =>
+  (
+    await h.deps.prisma.webinar.create({
+      data: {
+        webinarIdStr: slug(),
+        title: "Matrix webinar",
+        description: "d",
+        startDate: new Date(hoursFromNow(48)),
+        endDate: new Date(hoursFromNow(49)),
+        organisationId,
+      },
+    })
+  ).webinarIdStr;
+/** A one-time login token (the QR code), optionally approved by `by`. */
+async function newOtp(by?: TestUser): Promise<string> {
+  const res = await call(h.app, "POST", "/auth/otp", { ip: randomIp() });
+  if (by) await as(by, "POST", "/auth/otp/approve", { token: res.body.token });
+  return res.body.token;
+}
+const linkClinicalSkills = (u: TestUser) =>
+  as(u, "POST", "/clinical-skills/auth/link", { emailAddress: "demo@example.org", password: "Skills123!" });
+const eventBody = (organisationId?: number) => ({
+  title: "Matrix event",
+  description: "d",
+  happensAt: hoursFromNow(24),
+  endsAt: hoursFromNow(25),
+  ...(organisationId ? { organisationId } : {}),
+});
+const webinarBody = (webinarIdStr: string, organisationId?: number) => ({
+  webinarIdStr,
+  title: "Matrix webinar",
+  webinarDescription: "d",
+  startDate: hoursFromNow(24),
+  endDate: hoursFromNow(25),
+  ...(organisationId ? { organisationId } : {}),
+});
+
+// ---- the table --------------------------------------------------------------------------
+
+interface Ctx {
+  role: Role;
+  /** The caller; null when anonymous. */
+  me: TestUser | null;
+  /** Who owns "own" resources: the caller, or the victim for anonymous calls (answered 401 anyway). */
+  owner: TestUser;
+  /** The caller's standing entry and file (the victim's for anonymous calls). */
+  own: Own;
+}
+interface Req {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  payload?: Buffer;
+  headers?: Record<string, string>;
+}
+interface Case {
+  /** What the call points at, for the report. */
+  target: string;
+  /** A new user of the role for this call: the call spends something of the caller's (its session, its entry). */
+  fresh?: UserOptions | true;
+  request?: (c: Ctx) => Req | Promise<Req>;
+  expect: Statuses;
+}
+
+const own = (target: string, request: Case["request"], fresh?: Case["fresh"]): Case => ({
+  target: `own ${target}`,
+  fresh,
+  request,
+  expect: signedIn(200),
+});
+const victims = (target: string, request: Case["request"], expected = othersOnly404): Case => ({
+  target: `victim's ${target}`,
+  request,
+  expect: expected,
+});
+const simple = (expected: Statuses, request?: Case["request"]): Case[] => [
+  { target: "-", request, expect: expected },
+];
+
+const MATRIX: Record<Endpoint, Case[]> = {
+  // auth
+  login: [
+    {
+      target: "own credentials",
+      request: (c) => ({ body: { email: c.owner.email, password: PASSWORD } }),
+      expect: everyone(200),
+    },
+  ],
+  changePassword: [
+    own("password", () => ({ body: { oldPassword: PASSWORD, newPassword: "Another-Horse-2" } }), true),
+  ],
+  logout: [own("session", undefined, true)],
+  requestReset: simple(everyone(200), () => ({ body: { email: `nobody-${randomUUID()}@test.example` } })),
+  completeReset: [
+    {
+      target: "a valid reset link",
+      request: async () => {
+        const u = await createUser(h.deps);
+        const id = randomBytes(24).toString("base64url");
+        await h.deps.prisma.passwordResetToken.create({
+          data: {
+            tokenHash: createHash("sha256").update(id).digest("hex"),
+            userId: u.id,
+            expiresAt: new Date(Date.now() + 600_000),
+          },
+        });
+        return { params: { id }, body: { password: "Reset-Horse-3" } };
+      },
+      expect: everyone(200),
+    },
+  ],
+  createOtp: simple(everyone(200)),
+  approveOtp: simple(signedIn(200), async () => ({ body: { token: await newOtp() } })),
+  otpLogin: simple(everyone(200), async () => ({ body: { token: await newOtp(f.victim) } })),
+  impersonate: simple(signedIn(403, { admin: 200 }), () => ({ query: { user: f.victim.email } })),
+
+  // shell
+  features: simple(signedIn(200)),
+  userFeatures: simple(signedIn(200)),
+  usage: simple(signedIn(200)),
+  branding: simple(signedIn(200)),
+  welcomeVideo: simple(signedIn(200)),
+  brandingByKey: simple(everyone(200), async () => ({
+    params: {
+      organisationKey: (await h.deps.prisma.organisation.findUniqueOrThrow({ where: { id: f.orgA } })).key,
+    },
+  })),
+  health: simple(everyone(200)),
+  healthLive: simple(everyone(200)),
+  healthReady: simple(everyone(200)),
+  getDashboardSettings: simple(signedIn(200)),
+  saveDashboardSettings: simple(signedIn(200), () => ({ body: DEFAULT_SETTINGS })),
+  intercom: simple(signedIn(200)),
+
+  // profile, membership, personal profile
+  getProfile: simple(signedIn(200)),
+  updateProfile: simple(signedIn(200), () => ({ body: { firstName: "Matrix", lastName: "User" } })),
+  getMembership: simple(signedIn(200)),
+  cancelMembership: [
+    {
+      target: "own cancellable membership",
+      fresh: { cancellable: true },
+      // Basic and trial memberships are not active, so there is no renewal to cancel.
+      expect: signedIn(200, { trial: 409, basic: 409 }),
+    },
+  ],
+  uploadProfileImage: simple(signedIn(200), () => ({
+    payload: PNG,
+    headers: { "content-type": "image/png" },
+  })),
+  getProfileImage: [
+    own("image", async (c) => {
+      await call(h.app, "POST", "/profile/image", {
+        token: c.owner.token,
+        payload: PNG,
+        headers: { "content-type": "image/png" },
+      });
+      return {};
+    }),
+  ],
+  getGoverningBodies: simple(signedIn(200)),
+  putGoverningBodies: simple(signedIn(200), () => ({ body: ["HCPC"] })),
+  governingBodyOptions: simple(signedIn(200)),
+  getPersonalProfile: simple(signedIn(200)),
+  putPersonalProfile: simple(signedIn(200), () => ({ body: { profession: "Nurse" } })),
+  getTags: simple(signedIn(200)),
+  putTags: simple(signedIn(200), () => ({ body: { tags: ["matrix"] } })),
+
+  // forms and entries
+  diaryForm: simple(signedIn(200)),
+  reflectionForm: simple(withFeature(200)),
+  supervisionForm: simple(signedIn(200)),
+  entryForm: [
+    own("entry", (c) => ({ params: { id: c.own.entryId } })),
+    victims("entry", () => ({ params: { id: f.entryId } })),
+  ],
+  createEntry: [
+    own("diary entry", () => ({ params: { identifier: "diary" }, body: diary() }), true),
+    {
+      target: "own reflection",
+      fresh: true,
+      request: () => ({
+        params: { identifier: "reflection" },
+        body: { Field4: "Matrix reflection", ReflectionDate: todayInLondon(), Field113: "What happened" },
+      }),
+      expect: withFeature(200),
+    },
+    victims(
+      "file as evidence",
+      () => ({
+        params: { identifier: "diary" },
+        body: diary({ Evidence: [f.fileId] }),
+      }),
+      signedIn(400),
+    ),
+  ],
+  updateEntry: [
+    own("entry", (c) => ({ params: { id: c.own.entryId }, body: diary({ Field222: "Renamed" }) })),
+    victims("entry", () => ({ params: { id: f.entryId }, body: diary({ Field222: "Taken over" }) })),
+  ],
+  deleteEntry: [
+    own("entry", async (c) => ({ params: { id: await newEntry(c.owner) } }), true),
+    victims("entry", () => ({ params: { id: f.entryId } })),
+  ],
+  listEntries: simple(signedIn(200), () => ({ params: { perPage: "10", page: "1" } })),
+  entryMetadata: simple(signedIn(200)),
+  getEntryTags: [
+    own("entry", (c) => ({ params: { id: c.own.entryId } })),
+    victims("entry", () => ({ params: { id: f.entryId } })),
+  ],
+  putEntryTags: [
+    own("entry", (c) => ({ params: { id: c.own.entryId }, body: { tags: ["matrix"] } })),
+    victims("entry", () => ({ params: { id: f.entryId }, body: { tags: ["taken"] } })),
+  ],
+  detachEvidence: [
+    own(
+      "entry and file",
+      async (c) => {
+        const fileId = await newFile(c.owner);
+        return { params: { id: await newEntry(c.owner, { Evidence: [fileId] }), fileId } };
+      },
+      true,
+    ),
+    victims("entry and file", () => ({ params: { id: f.evidenceEntryId, fileId: f.evidenceFileId } })),
+    victims("file on own entry", (c) => ({ params: { id: c.own.entryId, fileId: f.evidenceFileId } })),
+  ],
+  entryPdf: [
+    own("entry", (c) => ({ params: { id: c.own.entryId } })),
+    victims("entry", () => ({ params: { id: f.entryId } })),
+  ],
+
+  // files and documents
+  uploadFile: [
+    own("file", () => ({
+      query: { filename: "mine.png" },
+      payload: PNG,
+      headers: { "content-type": "application/octet-stream" },
+    })),
+    victims("entry as the file's entry", () => ({
+      query: { filename: "mine.png", entryId: f.entryId },
+      payload: PNG,
+      headers: { "content-type": "application/octet-stream" },
+    })),
+  ],
+  listFiles: simple(signedIn(200), () => ({ params: { perPage: "10", page: "1" } })),
+  unassignedFiles: simple(signedIn(200)),
+  renameFile: [
+    own("file", (c) => ({ params: { id: c.own.fileId }, body: { newFilename: "renamed.png" } })),
+    victims("file", () => ({ params: { id: f.fileId }, body: { newFilename: "taken.png" } })),
+  ],
+  deleteFile: [
+    own("file", async (c) => ({ params: { id: await newFile(c.owner) } }), true),
+    victims("file", () => ({ params: { id: f.fileId } })),
+  ],
+  downloadFile: [
+    own("file", (c) => ({ params: { id: c.own.fileId } })),
+    victims("file", () => ({ params: { id: f.fileId } })),
+  ],
+  createDocument: [
+    own(
+      "file",
+      async (c) => ({
+        body: { uploadStorageId: await newFile(c.owner), type: "PROFESSIONAL_REGISTRATION", name: "Mine" },
+      }),
+      true,
+    ),
+    victims("file", () => ({
+      body: { uploadStorageId: f.fileId, type: "PROFESSIONAL_REGISTRATION", name: "Taken" },
+    })),
+  ],
+  listDocuments: simple(signedIn(200)),
+  deleteDocument: [
+    own("document", async (c) => ({ params: { id: await newDocument(c.owner) } }), true),
+    victims("document", () => ({ params: { id: f.documentId } })),
+  ],
+
+  // shared CPD
+  shareEntry: [
+    {
+      target: "own diary entry",
+      fresh: true,
+      request: async (c) => ({ query: { entryId: await newEntry(c.owner) }, body: shareBody }),
+      expect: withFeature(200),
+    },
+    victims("entry", () => ({ query: { entryId: f.entryId }, body: shareBody }), withFeature(404)),
+  ],
+  // Stopping sharing stays allowed after the feature is lost.
+  unshare: [
+    own("share", async (c) => ({ params: { shareId: await newShare(c.owner) } }), true),
+    victims("share", () => ({ params: { shareId: f.shareId } })),
+  ],
+  listSharedCpd: simple(withFeature(200), () => ({ params: { perPage: "10", page: "1" } })),
+  sharedCpdCategories: simple(signedIn(200)),
+  // Shared CPD is public to members with the feature: voting on the victim's share is its purpose.
+  upvote: [victims("share", () => ({ params: { id: f.shareId } }), withFeature(200))],
+  removeUpvote: [victims("share", () => ({ params: { id: f.shareId } }), withFeature(200))],
+
+  // dashboard
+  statistics: simple(signedIn(200), () => ({ params: { period: "12" } })),
+  monthlyStatistics: simple(signedIn(200)),
+  graphs: simple(signedIn(200), () => ({ params: { period: "12" } })),
+  governingBodyGraphs: simple(signedIn(200), () => ({ params: { period: "12" } })),
+  formFieldGraph: simple(signedIn(200), () => ({ params: { formId: "diary", fieldId: "Field116" } })),
+  clinicalSkillsLinkStatus: simple(signedIn(200)),
+  linkClinicalSkills: simple(signedIn(200), () => ({
+    body: { emailAddress: "demo@example.org", password: "Skills123!" },
+  })),
+  clinicalSkillsStatistics: simple(signedIn(200)),
+
+  // calendar: webinars
+  webinars: simple(signedIn(200)),
+  registeredWebinars: simple(signedIn(200)),
+  registerWebinar: [
+    {
+      target: "the victim organisation's webinar",
+      request: () => ({ params: { webinarIdStr: f.orgWebinar } }),
+      expect: withFeature(404, { corporate: 200, managerSame: 200 }),
+    },
+    {
+      target: "a platform webinar",
+      request: () => ({ params: { webinarIdStr: f.platformWebinar } }),
+      expect: withFeature(200),
+    },
+  ],
+  manageWebinars: simple(managersOnly()),
+  createWebinar: [
+    {
+      target: "the victim's organisation",
+      request: () => ({ body: webinarBody(slug(), f.orgA) }),
+      expect: managersOnly({ managerOther: 403 }),
+    },
+    { target: "own organisation", request: () => ({ body: webinarBody(slug()) }), expect: managersOnly() },
+  ],
+  updateWebinar: [
+    {
+      target: "the victim organisation's webinar",
+      request: () => ({ params: { webinarIdStr: f.orgWebinar }, body: webinarBody(f.orgWebinar) }),
+      expect: manages(true),
+    },
+    {
+      target: "a platform webinar",
+      request: () => ({ params: { webinarIdStr: f.platformWebinar }, body: webinarBody(f.platformWebinar) }),
+      expect: manages(false),
+    },
+  ],
+  deleteWebinar: [
+    {
+      target: "the victim organisation's webinar",
+      request: async () => ({ params: { webinarIdStr: await newWebinar(f.orgA) } }),
+      expect: manages(true),
+    },
+    {
+      target: "a platform webinar",
+      request: async () => ({ params: { webinarIdStr: await newWebinar(null) } }),
+      expect: manages(false),
+    },
+  ],
+
+  // calendar: events
+  calendarEvents: simple(signedIn(200)),
+  calendarEvent: [
+    {
+      target: "the victim organisation's event",
+      request: () => ({ params: { id: f.orgEvent } }),
+      expect: orgMembersOnly(),
+    },
+    {
+      target: "a platform event",
+      request: () => ({ params: { id: f.platformEvent } }),
+      expect: signedIn(200),
+    },
+  ],
+  registerEvent: [
+    {
+      target: "the victim organisation's event",
+      request: () => ({ params: { id: f.orgEvent } }),
+      expect: orgMembersOnly(),
+    },
+    {
+      target: "a platform event",
+      request: () => ({ params: { id: f.platformEvent } }),
+      expect: signedIn(200),
+    },
+  ],
+  unregisterEvent: [
+    {
+      target: "the victim organisation's event",
+      request: () => ({ params: { id: f.orgEvent } }),
+      expect: orgMembersOnly(),
+    },
+    {
+      target: "a platform event",
+      request: () => ({ params: { id: f.platformEvent } }),
+      expect: signedIn(200),
+    },
+  ],
+  manageEvents: simple(managersOnly()),
+  createEvent: [
+    {
+      target: "the victim's organisation",
+      request: () => ({ body: eventBody(f.orgA) }),
+      expect: managersOnly({ managerOther: 403 }),
+    },
+    { target: "own organisation", request: () => ({ body: eventBody() }), expect: managersOnly() },
+  ],
+  updateEvent: [
+    {
+      target: "the victim organisation's event",
+      request: () => ({ params: { id: f.orgEvent }, body: eventBody() }),
+      expect: manages(true),
+    },
+    {
+      target: "a platform event",
+      request: () => ({ params: { id: f.platformEvent }, body: eventBody() }),
+      expect: manages(false),
+    },
+  ],
+  deleteEvent: [
+    {
+      target: "the victim organisation's event",
+      request: async () => ({ params: { id: await newEvent(f.orgA) } }),
+      expect: manages(true),
+    },
+    {
+      target: "a platform event",
+      request: async () => ({ params: { id: await newEvent(null) } }),
+      expect: manages(false),
+    },
+  ],
+  plannedCpd: simple(signedIn(200)),
+  calendarFeed: simple(signedIn(200)),
+};
+
+// ---- running it -------------------------------------------------------------------------
+
+function url(name: Endpoint, req: Req): string {
+  const path = api[name].path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = req.params?.[key];
+    if (value === undefined) throw new Error(`${name}: no value for :${key}`);
+    return encodeURIComponent(value);
+  });
+  const query = req.query ? `?${new URLSearchParams(req.query)}` : "";
+  return `/api${path}${query}`;
+}
+
+async function answer(name: Endpoint, c: Case, role: Role): Promise<number> {
+  let me: TestUser | null = null;
+  if (role !== "anonymous") {
+    me = c.fresh
+      ? await createUser(h.deps, { ...roleOptions(role), ...(c.fresh === true ? {} : c.fresh) })
+      : f.users[role].user;
+  }
+  const owner = me ?? f.victim;
+  const standing =
+    role === "anonymous" ? { user: f.victim, entryId: f.entryId, fileId: f.fileId } : f.users[role];
+  const req = (await c.request?.({ role, me, owner, own: standing })) ?? {};
+  const body = req.payload ?? req.body;
+  const res = await h.app.inject({
+    method: api[name].method,
+    url: url(name, req),
+    headers: { ...(me ? { authorization: `Bearer ${me.token}` } : {}), ...req.headers },
+    ...(body !== undefined ? { payload: body as object } : {}),
+    remoteAddress: randomIp(),
+  });
+  return res.statusCode;
+}
+
+const isAllow = (s: number) => s >= 200 && s < 300;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = fake.address() as AddressInfo;
+  h.deps.clinicalSkills = new HttpClinicalSkillsConnector(`http://127.0.0.1:${port}`, FAKE_API_KEY);
+
+  const [orgA, orgB] = await Promise.all([createOrganisation(h.deps), createOrganisation(h.deps)]);
+  f.orgA = orgA.id;
+  f.orgB = orgB.id;
+  // The victim belongs to the same organisation as the corporate member and the
+  // manager: belonging to an organisation gives no access to its members' records.
+  f.victim = await createUser(h.deps, { tier: "PREMIUM", organisationId: f.orgA });
+  const v = f.victim;
+  [f.entryId, f.fileId, f.evidenceFileId, f.documentId] = await Promise.all([
+    newEntry(v),
+    newFile(v),
+    newFile(v),
+    newDocument(v),
+  ]);
+  f.evidenceEntryId = await newEntry(v, { Evidence: [f.evidenceFileId] });
+  f.shareId = (await as(v, "POST", `/shared-cpd?entryId=${await newEntry(v)}`, shareBody)).shareId;
+  [f.orgEvent, f.platformEvent, f.orgWebinar, f.platformWebinar] = await Promise.all([
+    newEvent(f.orgA),
+    newEvent(null),
+    newWebinar(f.orgA),
+    newWebinar(null),
+  ]);
+
+  const members = ROLES.filter((r): r is Member => r !== "anonymous");
+  const made = await Promise.all(
+    members.map(async (role): Promise<Own> => {
+      const user = await createUser(h.deps, roleOptions(role));
+      const [entryId, fileId] = await Promise.all([newEntry(user), newFile(user), linkClinicalSkills(user)]);
+      return { user, entryId, fileId };
+    }),
+  );
+  f.users = Object.fromEntries(members.map((r, i) => [r, made[i]])) as Record<Member, Own>;
+}, 60_000);
+afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+
+describe("authorisation matrix", () => {
+  it("has a row for every call of the contract, and 401 without a token wherever it needs one", () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(Object.keys(api).sort());
+    for (const [name, cases] of Object.entries(MATRIX) as [Endpoint, Case[]][]) {
+      expect(cases.length, name).toBeGreaterThan(0);
+      for (const c of cases) {
+        if (api[name].auth) expect(c.expect.anonymous, `${name} [${c.target}]`).toBe(401);
+        else expect(c.expect.anonymous, `${name} [${c.target}]`).not.toBe(401);
+      }
+    }
+  });
+
+  it.each(Object.keys(MATRIX) as Endpoint[])("%s", async (name) => {
+    const allows: string[] = [];
+    const denials: string[] = [];
+    const others: string[] = [];
+    for (const c of MATRIX[name]) {
+      const got = await Promise.all(ROLES.map((role) => answer(name, c, role)));
+      ROLES.forEach((role, i) => {
+        const want = c.expect[role];
+        const status = got[i] as number;
+        if (status === want) return;
+        const line = `${api[name].method} ${api[name].path} [${c.target}] as ${role}: expected ${want}, got ${status}`;
+        if (isAllow(status) && !isAllow(want)) allows.push(line);
+        else if (!isAllow(status) && isAllow(want)) denials.push(line);
+        else others.push(line);
+      });
+    }
+    const report = [
+      ...allows.map((l) => `UNEXPECTED ALLOW  ${l}`),
+      ...denials.map((l) => `unexpected denial ${l}`),
+      ...others.map((l) => `other difference  ${l}`),
+    ];
+    expect(report, report.join("\n")).toEqual([]);
+  });
+});
