@@ -14,6 +14,7 @@ import { validationMessage } from "./lib/validation-message.js";
 import { authPlugin } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerSpa } from "./plugins/spa.js";
+import { registerCompression, transportOptions } from "./plugins/transport.js";
 import { authRoutes } from "./routes/auth.js";
 import { calendarRoutes } from "./routes/calendar.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
@@ -83,9 +84,11 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors[0], dataVar)),
     // JSON bodies are small; uploads declare their own limit per route.
     bodyLimit: 1_048_576,
+    ...transportOptions(deps.config),
   });
 
   registerErrorHandling(app);
+  await registerCompression(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

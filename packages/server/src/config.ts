@@ -23,6 +23,11 @@ const Env = Type.Object({
   DATABASE_POOL_SIZE: Type.String({ pattern: "^[1-9][0-9]{0,3}$", default: "10" }),
   // How long a request waits for a free connection before it answers 503 (never a deadlock).
   DATABASE_POOL_TIMEOUT_MS: Type.String({ pattern: "^[1-9][0-9]{2,5}$", default: "3000" }),
+  // A client must send its whole request (headers and body) within this, or gets 408: a stalled
+  // upload frees its connection. 60 s lets a 10 MB file through at about 1.4 Mbit/s.
+  REQUEST_TIMEOUT_MS: Type.String({ pattern: "^[1-9][0-9]{2,6}$", default: "60000" }),
+  // On SIGTERM: drain in-flight requests (API) or jobs (worker), then exit non-zero after this.
+  SHUTDOWN_TIMEOUT_MS: Type.String({ pattern: "^[1-9][0-9]{2,6}$", default: "10000" }),
   REDIS_URL: Type.String({ pattern: "^rediss?://", default: "redis://127.0.0.1:6379/0" }),
   REDIS_PREFIX: Type.String({ pattern: "^[A-Za-z0-9_-]+$", default: "cpd" }),
   JWT_SECRET: Type.String({ minLength: 32 }),
@@ -61,6 +66,8 @@ export interface Config {
   databaseUrl: string;
   databasePoolSize: number;
   databasePoolTimeoutMs: number;
+  requestTimeoutMs: number;
+  shutdownTimeoutMs: number;
   redisUrl: string;
   redisPrefix: string;
   jwtSecret: string;
@@ -163,6 +170,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: Number(e.DATABASE_POOL_SIZE),
     databasePoolTimeoutMs: Number(e.DATABASE_POOL_TIMEOUT_MS),
+    requestTimeoutMs: Number(e.REQUEST_TIMEOUT_MS),
+    shutdownTimeoutMs: Number(e.SHUTDOWN_TIMEOUT_MS),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET,

@@ -378,6 +378,11 @@ const MATRIX: Record<Endpoint, Case[]> = {
   updateEntry: [
     own("entry", (c) => ({ params: { id: c.own.entryId }, body: diary({ Field222: "Renamed" }) })),
     victims("entry", () => ({ params: { id: f.entryId }, body: diary({ Field222: "Taken over" }) })),
+    victims(
+      "file as evidence of own entry",
+      (c) => ({ params: { id: c.own.entryId }, body: diary({ Evidence: [f.fileId] }) }),
+      signedIn(400),
+    ),
   ],
   deleteEntry: [
     own("entry", async (c) => ({ params: { id: await newEntry(c.owner) } }), true),
