@@ -12,7 +12,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Deps } from "./deps.js";
 import { validationMessage } from "./lib/validation-message.js";
 import { authPlugin } from "./plugins/auth.js";
-import { registerErrorHandling } from "./plugins/errors.js";
+import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { registerSpa } from "./plugins/spa.js";
 import { registerCompression, transportOptions } from "./plugins/transport.js";
 import { authRoutes } from "./routes/auth.js";
@@ -81,6 +81,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     trustProxy: deps.config.trustProxy,
     // biome-ignore lint/suspicious/noExplicitAny: fastify types the factory for ajv schemas, not route objects
     schemaController: { compilersFactory: { buildValidator: buildInputValidator as any } },
+    frameworkErrors,
     schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors[0], dataVar)),
     // JSON bodies are small; uploads declare their own limit per route.
     bodyLimit: 1_048_576,

@@ -2,7 +2,7 @@
 // with a code from the contract's enum; a 5xx never shows its internals.
 import { STATUS_CODES } from "node:http";
 import type { ErrorCode } from "@cpd/contract";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { mapDbError, RETRY_AFTER_SECONDS } from "../lib/db-errors.js";
 import { AppError } from "../lib/errors.js";
 
@@ -16,6 +16,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   408: "REQUEST_TIMEOUT",
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
+  414: "URI_TOO_LONG",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
   431: "HEADERS_TOO_LARGE",
@@ -31,6 +32,16 @@ export const envelope = (statusCode: number, code: ErrorCode, message: string) =
   message,
   code,
 });
+
+/**
+ * Errors the router raises before any route runs (a path segment over the
+ * length limit, bad percent-encoding): same envelope, and the path is not echoed.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode === 414 ? 414 : 400;
+  const message = status === 414 ? "A part of the address is too long" : "The address is not valid";
+  return reply.code(status).send(envelope(status, CODE_BY_STATUS[status] ?? "BAD_REQUEST", message));
+}
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {

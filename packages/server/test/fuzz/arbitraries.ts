@@ -1,0 +1,175 @@
+// fast-check arbitraries derived from the contract's TypeBox schemas: mostly
+// values the schema allows (so requests reach the services), mixed with the
+// hostile inputs an outside sweep uses (NUL, lone surrogates, urn:uuid: ids,
+// 1e308, explicit nulls, unknown properties, wrong types, oversize text).
+import { randomUUID } from "node:crypto";
+import type { TSchema } from "@sinclair/typebox";
+import fc from "fast-check";
+
+type Node = TSchema & Record<string, unknown>;
+
+export interface FuzzContext {
+  /** Ids of the caller's own records, so id parameters sometimes hit real rows. */
+  ownIds: () => string[];
+  /** Form item identifiers, so entry bodies sometimes carry real keys. */
+  formKeys: string[];
+  /** Plausible entry bodies for free-form (form-driven) records in valid mode. */
+  formBody: fc.Arbitrary<Record<string, unknown>>;
+}
+
+const uuid = fc.uuid();
+export const HOSTILE_STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "x\uDC00y",
+  "\u202Eevil.pdf",
+  "%00",
+  "urn:uuid:00000000-0000-4000-8000-000000000000",
+  "{00000000-0000-4000-8000-000000000000}",
+  "1e308",
+  "Infinity",
+  "-1",
+  "NaN",
+  "null",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "' OR 1=1 --",
+  "😀",
+];
+const hostileString = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constant("x".repeat(120_000)),
+);
+const hostileNumber = fc.constantFrom(1e308, -1e308, -1, 0, 0.5, 2 ** 53, -(2 ** 31), 2 ** 31);
+/** Anything at all, of any JSON type. */
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  hostileNumber,
+  fc.constantFrom(null, true, false, [], {}, [null], { $gt: "" }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+const dateString = fc
+  .date({ min: new Date("1900-01-01"), max: new Date("2199-12-31"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const dateTimeString = fc
+  .date({ min: new Date("2000-01-01"), max: new Date("2100-12-31"), noInvalidDate: true })
+  .map((d) => d.toISOString());
+
+function validString(s: Node, ctx: FuzzContext): fc.Arbitrary<string> {
+  if (typeof s.pattern === "string" && s.pattern.includes("[0-9a-fA-F]{8}")) {
+    return fc.oneof(
+      uuid,
+      fc.constant(null).map(() => pick(ctx.ownIds()) ?? randomUUID()),
+    );
+  }
+  if (s.format === "date") return dateString;
+  if (s.format === "date-time") return dateTimeString;
+  const min = typeof s.minLength === "number" ? s.minLength : 0;
+  const max = Math.min(typeof s.maxLength === "number" ? s.maxLength : 200, 200);
+  if (typeof s.pattern === "string" && s.pattern.startsWith("^https?://")) {
+    return fc.webUrl().filter((u) => u.length <= max);
+  }
+  if (typeof s.pattern === "string" && s.pattern.includes("@")) return fc.emailAddress();
+  if (typeof s.pattern === "string" && s.pattern.startsWith("^[a-z0-9-]")) {
+    return fc.stringMatching(/^[a-z0-9-]{3,30}$/);
+  }
+  return fc.string({ minLength: min, maxLength: Math.max(min, max) });
+}
+
+const pick = <T>(xs: T[]): T | undefined => xs[Math.floor(Math.random() * xs.length)];
+
+/**
+ * Values for one schema. "valid" stays within the schema (so requests reach the
+ * services and their rules); "wild" mixes in hostile values at every level.
+ */
+export type Mode = "valid" | "wild";
+
+export function arbitraryFor(
+  schema: TSchema,
+  ctx: FuzzContext,
+  mode: Mode,
+  depth = 0,
+): fc.Arbitrary<unknown> {
+  const valid = validFor(schema as Node, ctx, mode, depth);
+  return mode === "valid"
+    ? valid
+    : fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: hostileValue, weight: 1 });
+}
+
+function validFor(s: Node, ctx: FuzzContext, mode: Mode, depth: number): fc.Arbitrary<unknown> {
+  const numbers = (n: fc.Arbitrary<number>) => (mode === "valid" ? n : fc.oneof(n, hostileNumber));
+  if (s.const !== undefined) return fc.constant(s.const);
+  if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
+  if (Array.isArray(s.anyOf))
+    return fc.oneof(...(s.anyOf as TSchema[]).map((k) => validFor(k as Node, ctx, mode, depth)));
+  switch (s.type) {
+    case "string":
+      return validString(s, ctx);
+    case "integer": {
+      const min = typeof s.minimum === "number" ? s.minimum : -1000;
+      const max = typeof s.maximum === "number" ? s.maximum : 1000;
+      return numbers(fc.integer({ min, max }));
+    }
+    case "number": {
+      const min = typeof s.minimum === "number" ? s.minimum : -1000;
+      const max = typeof s.maximum === "number" ? s.maximum : 1000;
+      return numbers(fc.double({ min, max, noNaN: true, noDefaultInfinity: true }));
+    }
+    case "boolean":
+      return fc.boolean();
+    case "null":
+      return fc.constant(null);
+    case "array": {
+      const max = Math.min(typeof s.maxItems === "number" ? s.maxItems + 1 : 5, 12);
+      const items = depth > 4 ? hostileValue : arbitraryFor(s.items as TSchema, ctx, mode, depth + 1);
+      return fc.array(items, { maxLength: mode === "valid" ? max - 1 : max });
+    }
+    case "object":
+      return objectFor(s, ctx, mode, depth);
+    default:
+      return hostileValue;
+  }
+}
+
+function objectFor(s: Node, ctx: FuzzContext, mode: Mode, depth: number): fc.Arbitrary<unknown> {
+  const props = (s.properties ?? {}) as Record<string, TSchema>;
+  const required = new Set((s.required ?? []) as string[]);
+  const record: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [k, v] of Object.entries(props)) record[k] = arbitraryFor(v, ctx, mode, depth + 1);
+  const known = fc.record(record, { requiredKeys: Object.keys(props).filter((k) => required.has(k)) });
+  // Free-form records (entry bodies): real form keys and random ones.
+  const valueSchema = (
+    s.patternProperties ? Object.values(s.patternProperties as Record<string, TSchema>)[0] : undefined
+  ) as TSchema | undefined;
+  const free = valueSchema
+    ? fc.dictionary(
+        mode === "valid"
+          ? fc.constantFrom(...(ctx.formKeys.length ? ctx.formKeys : ["x"]))
+          : fc.oneof(fc.constantFrom(...(ctx.formKeys.length ? ctx.formKeys : ["x"])), hostileString),
+        arbitraryFor(valueSchema, ctx, mode, depth + 1),
+        { maxKeys: 12 },
+      )
+    : fc.constant({});
+  if (mode === "valid") {
+    if (valueSchema)
+      return fc.oneof(
+        ctx.formBody,
+        fc.tuple(known, free).map(([a, b]) => ({ ...b, ...a })),
+      );
+    return known;
+  }
+  const extra = fc.option(
+    fc.dictionary(fc.constantFrom("unknownField", "__proto__", "constructor"), hostileValue),
+    {
+      freq: 8,
+    },
+  );
+  return fc
+    .tuple(known, free, extra)
+    .map(([a, b, c]) => Object.assign(Object.create(null), b, a, c ?? {}) as Record<string, unknown>);
+}

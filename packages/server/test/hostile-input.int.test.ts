@@ -1,0 +1,205 @@
+// The inputs an outside sweep answered with a 500 (issue 8, defect 3), each
+// kept as a test: they now get a 4xx in the envelope and change nothing.
+import { randomUUID } from "node:crypto";
+import { api, type EndpointDef, UUID_PATTERN } from "@cpd/contract";
+import { describe, expect, it } from "vitest";
+import { call, createUser, type TestUser, useApp } from "./harness.js";
+
+const h = useApp();
+
+const inAWeek = (h0 = 0) => new Date(Date.now() + 7 * 86_400_000 + h0 * 3_600_000).toISOString();
+
+async function diaryEntry(u: TestUser) {
+  const res = await call(h.app, "POST", "/entries/diary", {
+    token: u.token,
+    body: {
+      Field222: "Sepsis",
+      DiaryDate: "2026-10-01",
+      DiaryHours: "1",
+      ActivityType: "Self-directed learning",
+      Field116: "Clinical Skills",
+    },
+  });
+  expect(res.status).toBe(200);
+  return res.body.entryId as string;
+}
+
+describe("hostile text", () => {
+  it("refuses NUL bytes and lone surrogates in personal-profile and profile text, changing nothing", async () => {
+    const u = await createUser(h.deps);
+    const before = (await call(h.app, "GET", "/personal-profile", { token: u.token })).body;
+    for (const bad of ["a\u0000b", "x\uD800", "\uDC00y"]) {
+      const res = await call(h.app, "PUT", "/personal-profile", {
+        token: u.token,
+        body: { profession: bad, personalStatement: "ok" },
+      });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.code).toBe("VALIDATION_ERROR");
+      const profile = await call(h.app, "PUT", "/profile", {
+        token: u.token,
+        body: { firstName: bad, lastName: "L" },
+      });
+      expect(profile.status).toBe(400);
+    }
+    expect((await call(h.app, "GET", "/personal-profile", { token: u.token })).body).toEqual(before);
+    expect((await call(h.app, "GET", "/profile", { token: u.token })).body.firstName).toBe("Test");
+  });
+
+  it("keeps emoji and other paired surrogates", async () => {
+    const u = await createUser(h.deps);
+    const res = await call(h.app, "PUT", "/personal-profile", {
+      token: u.token,
+      body: { profession: "Nurse 🩺" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.profession).toBe("Nurse 🩺");
+  });
+});
+
+describe("hostile ids and numbers", () => {
+  const idRoutes = Object.entries(api as Record<string, EndpointDef>).filter(([, e]) =>
+    Object.values((e.params as { properties?: Record<string, { pattern?: string }> })?.properties ?? {}).some(
+      (p) => p.pattern === UUID_PATTERN,
+    ),
+  );
+
+  it("has id routes to check", () => {
+    expect(idRoutes.length).toBeGreaterThan(15);
+  });
+
+  it.each(idRoutes)("%s answers 400 to urn:uuid: and braced ids, never 500", async (_name, e) => {
+    const u = await createUser(h.deps);
+    for (const id of [`urn:uuid:${randomUUID()}`, `{${randomUUID()}}`, "%00"]) {
+      const url = e.path.replace(/:[A-Za-z]+/g, encodeURIComponent(id));
+      const res = await call(h.app, e.method, url, {
+        token: u.token,
+        ...(e.body ? { body: {} } : {}),
+      });
+      expect(res.status, `${e.method} ${url}`).toBe(400);
+      expect(res.body.statusCode).toBe(400);
+    }
+  });
+
+  it("refuses page numbers of 1e308, Infinity and 2^53", async () => {
+    const u = await createUser(h.deps);
+    for (const page of ["1e308", "Infinity", "9007199254740993", "-1", "0", "1.5"]) {
+      for (const path of [`/entries/limit/10/page/${page}`, `/file/limit/10/page/${page}`]) {
+        const res = await call(h.app, "GET", path, { token: u.token });
+        expect(res.status, path).toBe(400);
+      }
+      expect((await call(h.app, "GET", `/entries/limit/${page}/page/1`, { token: u.token })).status).toBe(
+        400,
+      );
+    }
+  });
+
+  it("answers a NUL in a webinar slug with a 4xx", async () => {
+    const u = await createUser(h.deps);
+    const res = await call(h.app, "POST", "/webinars/%00/register", { token: u.token });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe("explicit nulls stay null", () => {
+  it("publishes an admin's webinar and event with organisationId null platform-wide (not organisation 0)", async () => {
+    const admin = await createUser(h.deps, { roles: ["User-Basic", "Admin"] });
+    const webinar = await call(h.app, "POST", "/webinars", {
+      token: admin.token,
+      body: {
+        webinarIdStr: `w-${randomUUID().slice(0, 8)}`,
+        title: "Null organisation",
+        webinarDescription: "d",
+        startDate: inAWeek(),
+        endDate: inAWeek(1),
+        organisationId: null,
+      },
+    });
+    expect(webinar.status).toBe(200);
+    expect(webinar.body.organisationId).toBeNull();
+    const event = await call(h.app, "POST", "/calendar/events", {
+      token: admin.token,
+      body: {
+        title: "Null organisation",
+        description: "d",
+        happensAt: inAWeek(),
+        endsAt: inAWeek(1),
+        organisationId: null,
+      },
+    });
+    expect(event.status).toBe(200);
+    expect(event.body.organisationId).toBeNull();
+  });
+
+  it("stores hoursPerYear: null as null, and refuses the string '35' in a JSON body", async () => {
+    const u = await createUser(h.deps);
+    expect(
+      (await call(h.app, "PUT", "/personal-profile", { token: u.token, body: { hoursPerYear: 20 } })).status,
+    ).toBe(200);
+    const cleared = await call(h.app, "PUT", "/personal-profile", {
+      token: u.token,
+      body: { hoursPerYear: null },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.hoursPerYear).toBeNull();
+    const row = await h.deps.prisma.personalProfile.findUnique({ where: { userId: u.id } });
+    expect(row?.hoursPerYear).toBeNull();
+    const typed = await call(h.app, "PUT", "/personal-profile", {
+      token: u.token,
+      body: { hoursPerYear: "35" },
+    });
+    expect(typed.status).toBe(400);
+  });
+});
+
+describe("duplicate submissions racing", () => {
+  it("shares one entry twice at once: one 200, one 409, never a 500", async () => {
+    const u = await createUser(h.deps);
+    const entryId = await diaryEntry(u);
+    const card = {
+      title: "Sepsis six",
+      description: "A module.",
+      category: "Clinical Education",
+      websiteUrl: "https://learning.example.org/sepsis",
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call(h.app, "POST", `/shared-cpd?entryId=${entryId}`, { token: u.token, body: card }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.statusCode).toBe(409);
+  });
+
+  it("creates one webinar slug twice at once: one 200, the rest 409", async () => {
+    const admin = await createUser(h.deps, { roles: ["User-Basic", "Admin"] });
+    const body = {
+      webinarIdStr: `race-${randomUUID().slice(0, 8)}`,
+      title: "Race",
+      webinarDescription: "d",
+      startDate: inAWeek(),
+      endDate: inAWeek(1),
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call(h.app, "POST", "/webinars", { token: admin.token, body })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+  });
+});
+
+describe("limits", () => {
+  it("answers the 11th login a minute with 429 and code TOO_MANY_REQUESTS", async () => {
+    const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const email = `nobody-${randomUUID()}@test.example`;
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof call>> | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await call(h.app, "POST", "/auth/login", { body: { email, password: "wrong-password" }, ip });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(last?.body).toMatchObject({ statusCode: 429, code: "TOO_MANY_REQUESTS" });
+  });
+});
