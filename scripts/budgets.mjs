@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// Budgets that a test enforces, so they are kept (run by ./scripts/test after the SPA build):
+//   - the login page's JavaScript, gzipped, at most 150 KB (packages/web/scripts/login-size.mjs);
+//   - the `duplicates` report no worse than the committed baseline (scripts/budgets/duplicates-baseline).
+//     Lower the baseline when a change removes repeats; never raise it to let a change through.
+//
+// usage: node scripts/budgets.mjs [--report FILE]
+// Prints one line per budget and `N passed, N failed` (+ `, N skipped`); with --report writes the
+// counts as a vitest-style JSON report (numPassedTests / numFailedTests / numPendingTests) for
+// scripts/lib/summarise.mjs. A budget whose tool is missing on this machine counts as skipped.
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const reportAt = process.argv.indexOf("--report");
+const reportFile = reportAt > 0 ? process.argv[reportAt + 1] : undefined;
+
+const results = [];
+const record = (name, status, detail) => {
+  results.push({ name, status, detail });
+  console.log(`${status === "passed" ? "ok  " : status === "skipped" ? "skip" : "FAIL"} ${name}: ${detail}`);
+};
+
+function loginScript() {
+  const run = spawnSync(process.execPath, [path.join(root, "packages/web/scripts/login-size.mjs")], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  const out = `${run.stdout ?? ""}${run.stderr ?? ""}`.trim().split("\n").filter(Boolean);
+  const detail = (out.find((l) => /total/i.test(l)) ?? out.at(-1) ?? "no output").trim();
+  record("login page JavaScript <= 150 KB gzipped", run.status === 0 ? "passed" : "failed", detail);
+}
+
+function duplicates() {
+  const baseline = Number(
+    readFileSync(path.join(root, "scripts/budgets/duplicates-baseline"), "utf8").trim(),
+  );
+  const run = spawnSync("duplicates", ["--repo", root, "--most", "200", "--seconds", "120"], {
+    encoding: "utf8",
+  });
+  if (run.error) {
+    record(
+      "duplicates report <= baseline",
+      "skipped",
+      `the duplicates command is not on this machine (${run.error.code})`,
+    );
+    return;
+  }
+  const first = (run.stdout ?? "").split("\n")[0] ?? "";
+  const incomplete = (run.stdout ?? "").split("\n").find((l) => l.startsWith("incomplete:"));
+  const pairs = /^no duplicates/.test(first) ? 0 : Number(/^(\d+) pairs?/.exec(first)?.[1] ?? Number.NaN);
+  if (!Number.isFinite(pairs) || incomplete) {
+    record("duplicates report <= baseline", "failed", `could not read the report: ${incomplete ?? first}`);
+    return;
+  }
+  const ok = pairs <= baseline;
+  record(
+    "duplicates report <= baseline",
+    ok ? "passed" : "failed",
+    `${pairs} pairs, baseline ${baseline}${ok ? "" : " (run `duplicates --most 40` and remove the new repeats)"}`,
+  );
+}
+
+loginScript();
+duplicates();
+
+const count = (s) => results.filter((r) => r.status === s).length;
+const [passed, failed, skipped] = [count("passed"), count("failed"), count("skipped")];
+if (reportFile) {
+  writeFileSync(
+    reportFile,
+    JSON.stringify({
+      numTotalTests: results.length,
+      numPassedTests: passed,
+      numFailedTests: failed,
+      numPendingTests: skipped,
+      testResults: [],
+      budgets: results,
+    }),
+  );
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed ? 1 : 0);
