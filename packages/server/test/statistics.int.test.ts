@@ -200,7 +200,9 @@ describe("GET statistics/monthly and graphs", () => {
     expect(g.map((x: { title: string }) => x.title)).toEqual(["HCPC", "NMC"]);
     expect(g[0].graphData[0]).toEqual({ key: "HCPC 1", value: 2, tooltipText: hcpc1 });
     expect(g[0].graphData).toHaveLength(5);
-    expect(g[1].graphData.find((d: { key: string }) => d.key === "NMC 1").value).toBeGreaterThanOrEqual(0);
+    // A standard nobody met is drawn at zero; only NMC 3 was met, once.
+    expect(g[1].graphData.find((d: { key: string }) => d.key === "NMC 1").value).toBe(0);
+    expect(g[1].graphData.reduce((n: number, d: { value: number }) => n + d.value, 0)).toBe(1);
     expect(
       g[1].graphData.find((d: { tooltipText: string }) => d.tooltipText === "NMC 3: Preserve safety").value,
     ).toBe(1);
@@ -226,11 +228,12 @@ describe("GET statistics/monthly and graphs", () => {
 
   it("answers each call with a fixed number of SQL queries, however many entries", async () => {
     const u = await createUser(h.deps);
+    // The session check is cached for a few seconds, so it is left out of the count.
     const count = async (path: string) => {
       let n = 0;
       const original = h.deps.pool.query.bind(h.deps.pool);
       (h.deps.pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
-        n++;
+        if ((args[0] as { name?: string })?.name !== "session-facts") n++;
         return (original as (...a: unknown[]) => unknown)(...args);
       };
       try {
@@ -252,6 +255,6 @@ describe("GET statistics/monthly and graphs", () => {
     const after = [];
     for (const p of paths) after.push(await count(p));
     expect(after).toEqual(before);
-    expect(Math.max(...after)).toBeLessThanOrEqual(3);
+    expect(Math.max(...after)).toBeLessThanOrEqual(2);
   });
 });
