@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification } from "@mantine/core";
+import { createTheme, type MantineThemeComponent } from "@mantine/core";
 
 // Shade 8 of Mantine's blue keeps white button text above 4.5:1 (WCAG AA).
 export const theme = createTheme({
@@ -23,13 +23,15 @@ export const theme = createTheme({
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
   defaultRadius: "md",
   focusRing: "always",
+  // Plain objects rather than Modal.extend(): importing Modal here would put it (and its
+  // scroll and focus machinery) on the login route.
   components: {
     // Every modal's close button needs a name (modals opened through @mantine/modals included).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } } satisfies MantineThemeComponent,
     // Toasts too: their close button has no text of its own.
-    Notification: Notification.extend({
+    Notification: {
       defaultProps: { closeButtonProps: { "aria-label": "Close notification" } },
-    }),
+    } satisfies MantineThemeComponent,
   },
   breakpoints: { xs: "36em", sm: "48em", md: "62em", lg: "75em", xl: "88em" },
 });

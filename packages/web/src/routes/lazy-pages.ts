@@ -1,7 +1,7 @@
 // Everything behind login is split into its own chunks so /login stays small.
 import { lazy } from "react";
 
-export const AppLayout = lazy(() => import("../features/shell/AppLayout"));
+export const AppLayout = lazy(() => import("../features/shell/SignedInProviders"));
 export const DashboardHome = lazy(() => import("../features/dashboard/DashboardHome"));
 export const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 export const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));

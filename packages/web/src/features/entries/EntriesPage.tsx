@@ -63,9 +63,14 @@ export default function EntriesPage() {
   const [preview, setPreview] = useState<{ id: string; title: string } | null>(null);
   const [shareSource, setShareSource] = useState<ShareSource | null>(null);
 
+  // Every change builds on the filters this render shows, so that render must be the URL's:
+  // the router changes the URL at once but re-renders in a transition, and a click landing in
+  // between used to build on the old filters (picking a Type dropped the search). flushSync
+  // renders each change before the next event. The search typed but not yet sent goes too.
   const update = (patch: Partial<ListState>) => {
-    const next = { ...state, page: 1, ...patch };
-    setParams(toSearchParams(next), { replace: true });
+    debouncedSearch.cancel();
+    const next = { ...state, search, page: 1, ...patch };
+    setParams(toSearchParams(next), { replace: true, flushSync: true });
   };
   const debouncedSearch = useDebouncedCallback((v: string) => update({ search: v }), 400);
 

@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeApi } from "../../test/fake-api";
+import { renderApp } from "../../test/render";
+import EntriesPage from "./EntriesPage";
+
+const page = {
+  items: [
+    {
+      id: "0b6c2b57-2f38-4f4a-9c43-8d3a0d7f6a01",
+      type: "diary",
+      title: "Sepsis screening",
+      date: "2026-11-15",
+      hours: 1.25,
+      category: "Clinical Education",
+      tags: ["Leadership"],
+      evidence: [],
+      completeness: 1,
+      completenessPercentage: 1,
+      shareId: null,
+      reviewee: null,
+    },
+  ],
+  total: 1,
+  years: [2025, 2026],
+  tags: ["Leadership", "Safeguarding"],
+  categories: ["Clinical Education", "Leadership"],
+  governingBodies: ["HCPC"],
+};
+
+function setup(at = "/entries") {
+  const api = fakeApi([
+    ["GET", /^\/api\/entries\/limit\/10\/page\/\d+$/, () => page],
+    ["GET", /^\/api\/features\/user$/, () => ({})],
+  ]);
+  const app = renderApp([{ path: "/entries", element: <EntriesPage /> }], { at });
+  /** The query string of the latest list request. */
+  const lastListQuery = () => {
+    const calls = api.to(/^\/api\/entries\/limit\//);
+    return Object.fromEntries(calls.at(-1)?.url.searchParams ?? []);
+  };
+  return { ...app, api, lastListQuery };
+}
+
+async function pick(user: ReturnType<typeof setup>["user"], label: string, option: string) {
+  await user.click(screen.getByRole("combobox", { name: label }));
+  await user.click(await screen.findByRole("option", { name: option }));
+}
+
+describe("the entries list filters", () => {
+  it("keeps the search term when a Type is picked, and the URL holds both", async () => {
+    const { user, query, lastListQuery } = setup();
+    await screen.findByText("Sepsis screening");
+
+    await user.type(screen.getByRole("searchbox", { name: "Search" }), "sepsis");
+    await waitFor(() => expect(query()).toEqual({ search: "sepsis" }));
+
+    await pick(user, "Type", "Diary");
+    await waitFor(() => expect(query()).toEqual({ search: "sepsis", type: "diary" }));
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ filter: "sepsis", type: "diary" }));
+    expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "sepsis");
+
+    await pick(user, "Type", "Reflection");
+    await waitFor(() => expect(query()).toEqual({ search: "sepsis", type: "reflection" }));
+  });
+
+  it("keeps the search when a change comes before the list has re-rendered for it", async () => {
+    // The router updates the URL at once and re-renders in a transition; on a slow machine a
+    // click can land in between (this is how picking a Type dropped the search). Here the click
+    // comes exactly then: from the router's own notification of the search.
+    const { router, query } = setup();
+    await screen.findByText("Sepsis screening");
+    const byTitle = screen.getByRole("button", { name: /^Title/ });
+    const stop = router.subscribe((s) => {
+      if (!s.location.search.includes("search=")) return;
+      stop();
+      fireEvent.click(byTitle);
+    });
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search" }), { target: { value: "sepsis" } });
+    await waitFor(() => expect(query()).toHaveProperty("sortBy", "title"));
+    expect(query()).toEqual({ search: "sepsis", sortBy: "title", sortDesc: "false" });
+  });
+
+  it("keeps a pending search typed just before a filter is picked", async () => {
+    const { user, query } = setup();
+    await screen.findByText("Sepsis screening");
+    // No wait for the search's debounce: the filter must not drop what was typed.
+    await user.type(screen.getByRole("searchbox", { name: "Search" }), "audit");
+    await pick(user, "Type", "Supervision");
+    expect(query()).toEqual({ search: "audit", type: "supervision" });
+  });
+
+  it("combines year, tag and category, each keeping the others and the search", async () => {
+    const { user, query, lastListQuery } = setup("/entries?search=sepsis&type=diary");
+    await screen.findByText("Sepsis screening");
+    expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "sepsis");
+
+    await pick(user, "Year", "2026");
+    await waitFor(() => expect(query()).toEqual({ search: "sepsis", type: "diary", year: "2026" }));
+    await pick(user, "Tag", "Safeguarding");
+    await pick(user, "Category", "Leadership");
+    const all = {
+      search: "sepsis",
+      type: "diary",
+      year: "2026",
+      tag: "Safeguarding",
+      category: "Leadership",
+    };
+    await waitFor(() => expect(query()).toEqual(all));
+    await waitFor(() =>
+      expect(lastListQuery()).toMatchObject({
+        filter: "sepsis",
+        type: "diary",
+        year: "2026",
+        tag: "Safeguarding",
+        category: "Leadership",
+      }),
+    );
+  });
+
+  it("goes back to page 1 when a filter changes, and Clear filters empties the URL", async () => {
+    const { user, query } = setup("/entries?search=sepsis&page=3");
+    await screen.findByText("Sepsis screening");
+    await pick(user, "Type", "Diary");
+    await waitFor(() => expect(query()).toEqual({ search: "sepsis", type: "diary" }));
+
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(query()).toEqual({}));
+    expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "");
+    const filters = screen.getByRole("region", { name: "Filters" });
+    expect(within(filters).getByRole("combobox", { name: "Type" })).toHaveProperty("value", "");
+  });
+});
