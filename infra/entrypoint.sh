@@ -1,27 +1,44 @@
 #!/bin/sh
-# Container entrypoint for infra/Dockerfile.
-#   api      apply pending migrations (prisma migrate deploy), then run the API (serves the SPA too)
-#   worker   run the BullMQ worker (PDFs, e-mail, scheduled jobs)
-#   migrate  apply pending migrations and exit
-#   seed     load the demo data into an empty database (refused when NODE_ENV=production)
+# Container entrypoint (infra/Dockerfile).
+#   runtime image (/app/packages/server: dist/ and production node_modules)
+#     api            the HTTP API, which also serves the built SPA
+#     worker         the BullMQ worker (e-mail and scheduled jobs)
+#     worker-health  exit 0 when this container's worker wrote its heartbeat recently (healthcheck)
+#   migrate image (the build workspace, with the Prisma CLI)
+#     migrate        create the database if missing and apply pending migrations, then exit
+#     seed           load the demo data into an empty database (refused when NODE_ENV=production)
 #   anything else is executed as given (e.g. `sh`)
+# Node runs as PID 1's direct replacement (exec), so SIGTERM reaches it and it drains before exiting.
 set -eu
-cd /app
+
+needs() {
+  if [ ! -f "$1" ]; then
+    echo "cpd-entrypoint: '$2' is not available in this image ($1 is missing); $3" >&2
+    exit 64
+  fi
+}
 
 case "${1:-api}" in
   api)
-    node scripts/db.mjs deploy
-    cd packages/server
-    exec node_modules/.bin/tsx src/main.ts
+    needs /app/packages/server/dist/main.js api "use the default (runtime) target"
+    exec node --enable-source-maps /app/packages/server/dist/main.js
     ;;
   worker)
-    cd packages/server
-    exec node_modules/.bin/tsx src/worker.ts
+    needs /app/packages/server/dist/worker.js worker "use the default (runtime) target"
+    exec node --enable-source-maps /app/packages/server/dist/worker.js
+    ;;
+  worker-health)
+    needs /app/packages/server/dist/worker-health.js worker-health "use the default (runtime) target"
+    exec node /app/packages/server/dist/worker-health.js
     ;;
   migrate)
+    needs /app/scripts/db.mjs migrate "build the migrate target (docker build --target migrate)"
+    cd /app
     exec node scripts/db.mjs deploy
     ;;
   seed)
+    needs /app/scripts/db.mjs seed "build the migrate target (docker build --target migrate)"
+    cd /app
     exec node scripts/db.mjs seed
     ;;
   *)

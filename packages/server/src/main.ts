@@ -1,5 +1,6 @@
-// HTTP entry: validate the environment, build the app, listen, and shut down
-// gracefully on SIGTERM/SIGINT (finish in-flight requests, then close pools).
+// HTTP entry: validate the environment, build the app, listen, and shut down gracefully on
+// SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish (app.close()), close
+// the pools, and exit 0 — or exit 1 once SHUTDOWN_TIMEOUT_MS has passed without finishing.
 import { buildApp, loggerOptions } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { createResources } from "./resources.js";
@@ -13,11 +14,22 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    await close();
-    clearTimeout(force);
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down");
+    setTimeout(() => {
+      app.log.error(
+        { timeoutMs: config.shutdownTimeoutMs },
+        "requests still running at the deadline; exiting",
+      );
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    try {
+      await app.close();
+      await close();
+    } catch (err) {
+      app.log.error({ err }, "shutdown failed");
+      process.exit(1);
+    }
+    app.log.info("stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,11 +1,13 @@
-// Worker entry: runs every registered job, one BullMQ Worker per queue, and
-// closes gracefully (current jobs finish) on SIGTERM/SIGINT.
+// Worker entry: runs every registered job, one BullMQ Worker per queue, writes a heartbeat its
+// healthcheck reads, and on SIGTERM/SIGINT closes gracefully (current jobs finish) within
+// SHUTDOWN_TIMEOUT_MS, or exits non-zero.
 import { Value } from "@sinclair/typebox/value";
 import { Worker } from "bullmq";
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config.js";
 import { jobs, queueNames } from "./jobs/registry.js";
 import { createDb } from "./lib/db.js";
+import { startHeartbeat } from "./lib/heartbeat.js";
 import { createMailer } from "./lib/mailer.js";
 import { createWorkerRedis } from "./lib/redis.js";
 
@@ -37,9 +39,12 @@ export function startWorkers(config: ReturnType<typeof loadConfig>, log = pino({
   );
   for (const w of workers)
     w.on("failed", (job, err) => log.warn({ jobId: job?.id, err: err.message }, "job failed"));
+  const heartbeat = startHeartbeat(connection, config.redisPrefix, () => workers.every((w) => w.isRunning()));
   return {
     workers,
+    heartbeat,
     close: async () => {
+      await heartbeat.stop();
       await Promise.all(workers.map((w) => w.close()));
       mailer.close();
       await db.prisma.$disconnect();
@@ -56,9 +61,23 @@ if (isEntry) {
     const log = pino({ level: config.logLevel });
     const running = startWorkers(config, log);
     log.info({ queues: queueNames }, "worker started");
+    let stopping = false;
     const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
       log.info({ signal }, "worker stopping");
-      await running.close();
+      // worker.close() waits for the jobs in hand; a job stuck past the deadline must not keep the
+      // container from stopping (BullMQ retries it elsewhere once its lock expires).
+      setTimeout(() => {
+        log.error({ timeoutMs: config.shutdownTimeoutMs }, "worker did not stop in time; exiting");
+        process.exit(1);
+      }, config.shutdownTimeoutMs).unref();
+      try {
+        await running.close();
+      } catch (err) {
+        log.error({ err }, "worker close failed");
+        process.exit(1);
+      }
       process.exit(0);
     };
     process.on("SIGTERM", () => void stop("SIGTERM"));

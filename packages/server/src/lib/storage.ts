@@ -40,7 +40,14 @@ export class Storage {
     return `${prefix}/${randomUUID()}`;
   }
 
-  async put(key: string, body: Buffer | Readable, contentType: string, contentLength?: number) {
+  /** `abortSignal` ends a streamed put whose body failed (the SDK does not notice a body's error). */
+  async put(
+    key: string,
+    body: Buffer | Readable,
+    contentType: string,
+    contentLength?: number,
+    abortSignal?: AbortSignal,
+  ) {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
@@ -49,6 +56,7 @@ export class Storage {
         ContentType: contentType,
         ContentLength: contentLength,
       }),
+      { abortSignal },
     );
   }
 
@@ -70,16 +78,32 @@ export class Storage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  async ping() {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  async ping(abortSignal?: AbortSignal) {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal });
   }
 
-  /** Creates the bucket when missing (local servers start empty). */
+  /**
+   * Creates the bucket only when S3 says it does not exist (local servers start empty). Any
+   * other failure (403 for wrong credentials, a network error) is thrown as it is: creating a
+   * bucket then would hide the real problem or write where we may not.
+   */
   async ensureBucket() {
     try {
       await this.ping();
-    } catch {
+    } catch (err) {
+      if (!isMissingBucket(err)) throw err;
       await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
     }
   }
+}
+
+/** HeadBucket has no body, so a missing bucket shows as NotFound (404); GetBucket* as NoSuchBucket. */
+export function isMissingBucket(err: unknown) {
+  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+  return (
+    e?.name === "NotFound" ||
+    e?.name === "NoSuchBucket" ||
+    e?.Code === "NoSuchBucket" ||
+    e?.$metadata?.httpStatusCode === 404
+  );
 }

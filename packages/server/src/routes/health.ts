@@ -1,31 +1,63 @@
+// Health for orchestrators (docker compose, Kubernetes): liveness does no I/O, so a slow
+// database never gets a healthy process restarted; readiness probes PostgreSQL, Redis and S3
+// in parallel, each bounded, so the answer comes within about a second whatever is down.
 import { api } from "@cpd/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Deps } from "../deps.js";
 import { define } from "./define.js";
 
-const within = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([
-    p,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), ms).unref()),
+export const PROBE_TIMEOUT_MS = 1_000;
+
+export type Check = "ok" | "failed" | "timeout";
+
+/** Runs one probe: "timeout" when it has not settled within `ms` (its signal is then aborted). */
+export async function probe(
+  fn: (signal: AbortSignal) => Promise<unknown>,
+  ms = PROBE_TIMEOUT_MS,
+): Promise<Check> {
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<Check>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve("timeout");
+    }, ms);
+  });
+  const settled = fn(abort.signal).then(
+    (): Check => "ok",
+    (): Check => "failed",
+  );
+  try {
+    return await Promise.race([settled, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function readiness(deps: Pick<Deps, "pool" | "redis" | "storage">) {
+  const [postgres, redis, s3] = await Promise.all([
+    probe(() => deps.pool.query("SELECT 1")),
+    probe(() => deps.redis.ping()),
+    probe((signal) => deps.storage.ping(signal)),
   ]);
+  const checks = { postgres, redis, s3 };
+  const ok = postgres === "ok" && redis === "ok" && s3 === "ok";
+  return { ok, body: { status: ok ? ("ok" as const) : ("degraded" as const), checks } };
+}
 
 export function healthRoutes(app: FastifyInstance, deps: Deps) {
-  define(app, deps, api.health, { responses: { 503: api.health.response } }, async ({ reply }) => {
-    const probe = async (fn: () => Promise<unknown>) => {
-      try {
-        await within(fn(), 2_000);
-        return "ok" as const;
-      } catch {
-        return "failed" as const;
-      }
-    };
-    const checks = {
-      postgres: await probe(() => deps.pool.query("SELECT 1")),
-      redis: await probe(() => deps.redis.ping()),
-      s3: await probe(() => deps.storage.ping()),
-    };
-    const ok = Object.values(checks).every((c) => c === "ok");
+  const ready = async (reply: FastifyReply) => {
+    const { ok, body } = await readiness(deps);
     reply.code(ok ? 200 : 503).header("cache-control", "no-store");
-    return reply.send({ status: ok ? "ok" : "degraded", checks });
+    return reply.send(body);
+  };
+  define(app, deps, api.healthLive, {}, ({ reply }) => {
+    reply.header("cache-control", "no-store");
+    return { status: "ok" as const };
   });
+  define(app, deps, api.healthReady, { responses: { 503: api.healthReady.response } }, ({ reply }) =>
+    ready(reply),
+  );
+  // The original path answers as readiness: scripts and older probes wait on it.
+  define(app, deps, api.health, { responses: { 503: api.health.response } }, ({ reply }) => ready(reply));
 }
