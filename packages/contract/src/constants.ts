@@ -105,6 +105,11 @@ export const PERSONAL_PROFILE_LIMITS = {
   hcpcStandard4: 500,
 } as const;
 
+/** The personal profile's limited text fields, in the order the form shows them. */
+export const PERSONAL_TEXT_FIELDS = Object.keys(
+  PERSONAL_PROFILE_LIMITS,
+) as (keyof typeof PERSONAL_PROFILE_LIMITS)[];
+
 export const PERSONAL_PROFILE_LABELS: Record<keyof typeof PERSONAL_PROFILE_LIMITS, string> = {
   profession: "Profession",
   employer: "Employer",

@@ -52,3 +52,7 @@ export const Message = Type.Object({ message: Type.String() });
 export const IsoDate = Type.String({ format: "date", description: "YYYY-MM-DD" });
 export const IsoDateTime = Type.String({ format: "date-time" });
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** A page of a list (`limit/{n}/page/{p}`): the items and how many there are in all. */
+export const Paged = <T extends TSchema>(item: T) =>
+  Type.Object({ items: Type.Array(item), total: Type.Integer() });

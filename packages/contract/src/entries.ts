@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { Empty, endpoint, IsoDate, Nullable } from "./endpoint.js";
 import { ENTRY_TYPES, FormValue } from "./forms.js";
 import { Tags } from "./personal-profile.js";
-import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
+import { IdParams, PageParams, Text, Uuid } from "./primitives.js";
 
 const tags = ["entries"];
 
@@ -27,7 +27,9 @@ export const createEntry = endpoint({
 export const updateEntry = endpoint({
   method: "POST",
   path: "/entries/:id/update",
-  summary: "Update an entry from the flattened form",
+  summary:
+    "Update an entry from the flattened form. Its Evidence item (file ids) is the entry's whole evidence: " +
+    "those files are attached and any others detached.",
   tags,
   auth: true,
   params: IdParams,
@@ -76,10 +78,7 @@ export const listEntries = endpoint({
   summary: "A page of the user's entries with the filters and sorts of the entries list",
   tags,
   auth: true,
-  params: Type.Object({
-    perPage: Type.Integer({ minimum: 1, maximum: 100 }),
-    page: Int(1, PAGE_MAX),
-  }),
+  params: PageParams(100),
   query: Type.Object({
     filter: Type.Optional(Text({ maxLength: 200 })),
     year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200 })),

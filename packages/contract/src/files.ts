@@ -1,8 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { MAX_FILE_BYTES } from "./constants.js";
-import { Empty, endpoint, IsoDate, IsoDateTime, Nullable } from "./endpoint.js";
+import { Empty, endpoint, IsoDate, IsoDateTime, Nullable, Paged } from "./endpoint.js";
 import { EntryTypeSchema } from "./entries.js";
-import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
+import { IdParams, PageParams, Text, Uuid } from "./primitives.js";
 
 const tags = ["files"];
 
@@ -37,7 +37,11 @@ export const StoredFileInfo = Type.Object({
 export const uploadFile = endpoint({
   method: "POST",
   path: "/file/upload",
-  summary: "Upload a file (raw bytes, at most 10 MB), optionally as evidence of an entry",
+  summary:
+    "Upload a file (raw bytes with Content-Length, at most 10 MB), optionally as evidence of an entry. " +
+    "The type is judged by the content: PDF, JPEG, PNG, GIF, BMP, WEBP, Word 97 (.doc), Office Open XML " +
+    "(.docx/.xlsx/.pptx, whose package is checked), UTF-8 text (.txt) that is not HTML. No Content-Length: 411; " +
+    "a body that stalls or drags on: 408.",
   tags,
   auth: true,
   query: Type.Object({
@@ -54,16 +58,13 @@ export const listFiles = endpoint({
   summary: "A page of the user's files",
   tags,
   auth: true,
-  params: Type.Object({
-    perPage: Type.Integer({ minimum: 1, maximum: 100 }),
-    page: Int(1, PAGE_MAX),
-  }),
+  params: PageParams(100),
   query: Type.Object({
     filter: Type.Optional(Text({ maxLength: 200 })),
     sortBy: Type.Optional(Type.Union([Type.Literal("filename"), Type.Literal("date")])),
     sortDesc: Type.Optional(Type.Boolean()),
   }),
-  response: Type.Object({ items: Type.Array(StoredFileInfo), total: Type.Integer() }),
+  response: Paged(StoredFileInfo),
 });
 
 export const unassignedFiles = endpoint({
@@ -99,7 +100,9 @@ export const deleteFile = endpoint({
 export const downloadFile = endpoint({
   method: "GET",
   path: "/file/:id",
-  summary: "The file's bytes; the token may be passed as ?auth_token=",
+  summary:
+    "The file's bytes; the token may be passed as ?auth_token=. Raster images (JPEG, PNG, GIF, WEBP) are " +
+    "served inline, anything else (PDFs included) as an attachment.",
   tags,
   auth: true,
   params: IdParams,

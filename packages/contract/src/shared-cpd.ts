@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { Empty, endpoint, IsoDate, Message, Nullable } from "./endpoint.js";
-import { IdParams, Int, PAGE_MAX, Text, Uuid } from "./primitives.js";
+import { Empty, endpoint, IsoDate, Message, Nullable, Paged } from "./endpoint.js";
+import { IdParams, PageParams, Text, Uuid } from "./primitives.js";
 
 const tags = ["shared-cpd"];
 
@@ -76,16 +76,13 @@ export const listSharedCpd = endpoint({
   summary: "A page of shared CPD",
   tags,
   auth: true,
-  params: Type.Object({
-    perPage: Type.Integer({ minimum: 1, maximum: 50 }),
-    page: Int(1, PAGE_MAX),
-  }),
+  params: PageParams(50),
   query: Type.Object({
     category: Type.Optional(Text({ maxLength: 100 })),
     search: Type.Optional(Text({ maxLength: 200 })),
     sort: Type.Optional(Type.Union([Type.Literal("newest"), Type.Literal("helpful")])),
   }),
-  response: Type.Object({ items: Type.Array(SharedCpdItem), total: Type.Integer() }),
+  response: Paged(SharedCpdItem),
 });
 
 export const sharedCpdCategories = endpoint({

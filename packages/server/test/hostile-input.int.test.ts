@@ -8,6 +8,14 @@ import { call, createUser, type TestUser, useApp } from "./harness.js";
 const h = useApp();
 
 const inAWeek = (h0 = 0) => new Date(Date.now() + 7 * 86_400_000 + h0 * 3_600_000).toISOString();
+const webinarBody = (over: object = {}) => ({
+  webinarIdStr: `w-${randomUUID().slice(0, 8)}`,
+  title: "Webinar",
+  webinarDescription: "d",
+  startDate: inAWeek(),
+  endDate: inAWeek(1),
+  ...over,
+});
 
 async function diaryEntry(u: TestUser) {
   const res = await call(h.app, "POST", "/entries/diary", {
@@ -106,14 +114,7 @@ describe("explicit nulls stay null", () => {
     const admin = await createUser(h.deps, { roles: ["User-Basic", "Admin"] });
     const webinar = await call(h.app, "POST", "/webinars", {
       token: admin.token,
-      body: {
-        webinarIdStr: `w-${randomUUID().slice(0, 8)}`,
-        title: "Null organisation",
-        webinarDescription: "d",
-        startDate: inAWeek(),
-        endDate: inAWeek(1),
-        organisationId: null,
-      },
+      body: webinarBody({ organisationId: null }),
     });
     expect(webinar.status).toBe(200);
     expect(webinar.body.organisationId).toBeNull();
@@ -174,13 +175,7 @@ describe("duplicate submissions racing", () => {
 
   it("creates one webinar slug twice at once: one 200, the rest 409", async () => {
     const admin = await createUser(h.deps, { roles: ["User-Basic", "Admin"] });
-    const body = {
-      webinarIdStr: `race-${randomUUID().slice(0, 8)}`,
-      title: "Race",
-      webinarDescription: "d",
-      startDate: inAWeek(),
-      endDate: inAWeek(1),
-    };
+    const body = webinarBody();
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => call(h.app, "POST", "/webinars", { token: admin.token, body })),
     );

@@ -33,54 +33,51 @@ const UNAVAILABLE_MESSAGES = [
   "Client has encountered a connection error",
 ];
 
+const alreadyExists = () => new AppError(409, "ALREADY_EXISTS", "This already exists");
+const stillReferenced = () =>
+  new AppError(409, "CONFLICT", "This refers to a record that no longer exists or is still in use");
+const unstorable = () =>
+  new AppError(400, "BAD_REQUEST", "The request contains a value that cannot be stored");
+const unavailable = () => new ServiceUnavailable();
+
+/** Prisma's own codes (https://www.prisma.io/docs/orm/reference/error-reference). */
+const BY_PRISMA_CODE: Record<string, () => AppError> = {
+  P2002: alreadyExists,
+  P2025: () => new AppError(404, "NOT_FOUND", "Not found"),
+  P2015: () => new AppError(404, "NOT_FOUND", "Not found"),
+  P2003: stillReferenced,
+  P1001: unavailable,
+  P1017: unavailable,
+  P2024: unavailable,
+  P2028: unavailable,
+};
+
+/** PostgreSQL SQLSTATEs, for raw queries on the pool and driver-adapter errors. */
+const BY_SQLSTATE: Record<string, () => AppError> = {
+  "23505": alreadyExists,
+  "23503": stillReferenced,
+  "22P02": unstorable, // invalid text representation (e.g. a malformed id)
+  "22021": unstorable, // NUL or bad encoding
+  "22001": unstorable, // value too long
+  "22003": unstorable, // number out of range
+  "22007": unstorable, // bad date or time
+  "22008": unstorable,
+  "40001": unavailable, // serialization failure
+  "40P01": unavailable, // deadlock detected
+  "55P03": unavailable, // lock not available
+  "57014": unavailable, // statement timeout
+  "53300": unavailable, // too many connections
+  "57P01": unavailable, // admin shutdown
+};
+
 export function mapDbError(err: unknown): AppError | null {
   if (!err || typeof err !== "object") return null;
   const e = err as MaybeDbError;
   const message = typeof e.message === "string" ? e.message : "";
-  if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return new ServiceUnavailable();
-  if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT"].includes(String(e.code))) return new ServiceUnavailable();
-  // Prisma's own codes first (https://www.prisma.io/docs/orm/reference/error-reference).
-  switch (e.name === "PrismaClientKnownRequestError" ? e.code : undefined) {
-    case "P2002":
-      return new AppError(409, "ALREADY_EXISTS", "This already exists");
-    case "P2025":
-    case "P2015":
-      return new AppError(404, "NOT_FOUND", "Not found");
-    case "P2003":
-      return new AppError(
-        409,
-        "CONFLICT",
-        "This refers to a record that no longer exists or is still in use",
-      );
-    case "P1001":
-    case "P1017":
-    case "P2024":
-    case "P2028":
-      return new ServiceUnavailable();
-  }
-  switch (sqlState(e)) {
-    case "23505":
-      return new AppError(409, "ALREADY_EXISTS", "This already exists");
-    case "23503":
-      return new AppError(
-        409,
-        "CONFLICT",
-        "This refers to a record that no longer exists or is still in use",
-      );
-    case "22P02": // invalid text representation (e.g. a malformed id)
-    case "22021": // NUL or bad encoding
-    case "22001": // value too long
-    case "22003": // number out of range
-    case "22007":
-    case "22008": // bad date or time
-      return new AppError(400, "BAD_REQUEST", "The request contains a value that cannot be stored");
-    case "40001": // serialization failure
-    case "40P01": // deadlock detected
-    case "55P03": // lock not available
-    case "57014": // statement timeout
-    case "53300": // too many connections
-    case "57P01": // admin shutdown
-      return new ServiceUnavailable();
-  }
-  return null;
+  if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return unavailable();
+  if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT"].includes(String(e.code))) return unavailable();
+  const prisma = e.name === "PrismaClientKnownRequestError" ? BY_PRISMA_CODE[String(e.code)] : undefined;
+  if (prisma) return prisma();
+  const state = sqlState(e);
+  return state && BY_SQLSTATE[state] ? BY_SQLSTATE[state]() : null;
 }

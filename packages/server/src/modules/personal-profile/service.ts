@@ -1,5 +1,12 @@
 // Professional information, the organisation's locked fields, and tags.
-import { type api, type BodyOf, type LOCKABLE_FIELDS, MESSAGES, type ResponseOf } from "@cpd/contract";
+import {
+  type api,
+  type BodyOf,
+  type LOCKABLE_FIELDS,
+  MESSAGES,
+  PERSONAL_TEXT_FIELDS,
+  type ResponseOf,
+} from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { notFound } from "../../lib/errors.js";
@@ -8,21 +15,8 @@ import { normaliseTags } from "../profile/rules.js";
 type PersonalProfile = ResponseOf<typeof api.getPersonalProfile>;
 type Update = BodyOf<typeof api.putPersonalProfile>;
 
-const TEXT_FIELDS = [
-  "profession",
-  "employer",
-  "businessWebsiteAssociated",
-  "registrationNumber",
-  "qualifications",
-  "signature",
-  "summaryOfWork",
-  "jobDescription",
-  "personalStatement",
-  "hcpcStandard1",
-  "hcpcStandard2",
-  "hcpcStandard3",
-  "hcpcStandard4",
-] as const;
+/** The limited text fields and the signature (which has no limit of its own). */
+const TEXT_FIELDS = [...PERSONAL_TEXT_FIELDS, "signature"] as const;
 
 async function load(deps: Deps, userId: string) {
   const user = await deps.prisma.user.findUnique({

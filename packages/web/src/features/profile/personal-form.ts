@@ -1,24 +1,11 @@
 // The Professional Information form as edited (strings for inputs) and its conversion to the API body.
-import type { api, BodyOf, ResponseOf } from "@cpd/contract";
+import { type api, type BodyOf, PERSONAL_TEXT_FIELDS, type ResponseOf } from "@cpd/contract";
 import { isoToUk, ukToIso } from "../../lib/uk-date";
 
 type Personal = ResponseOf<typeof api.getPersonalProfile>;
 type PersonalUpdate = BodyOf<typeof api.putPersonalProfile>;
 
-export const TEXT_FIELDS = [
-  "profession",
-  "employer",
-  "businessWebsiteAssociated",
-  "registrationNumber",
-  "qualifications",
-  "summaryOfWork",
-  "jobDescription",
-  "personalStatement",
-  "hcpcStandard1",
-  "hcpcStandard2",
-  "hcpcStandard3",
-  "hcpcStandard4",
-] as const;
+export const TEXT_FIELDS = PERSONAL_TEXT_FIELDS;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 export type PersonalForm = Record<TextField, string> & {
