@@ -22,6 +22,7 @@ import { useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
+import { entryChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useIsUserBasic, useUserFeature } from "../../lib/permissions";
 import { SortHeader } from "../../lib/SortHeader";
@@ -36,7 +37,7 @@ import {
   toSearchParams,
 } from "./list-params";
 import { PdfPreviewModal } from "./PdfPreviewModal";
-import { type EntryRow, entryKeys, PAGE_SIZE, useEntries } from "./queries";
+import { type EntryRow, PAGE_SIZE, useEntries } from "./queries";
 import { ShareModal, type ShareSource } from "./ShareModal";
 
 const TYPE_LABELS: Record<EntryRow["type"], string> = {
@@ -79,8 +80,7 @@ export default function EntriesPage() {
     meta: { errorTitle: "Failed to delete entry" },
     onSuccess: () => {
       notifySuccess("Deleted Successfully");
-      qc.invalidateQueries({ queryKey: entryKeys.all });
-      qc.invalidateQueries({ queryKey: ["usage"] });
+      void entryChanged(qc);
     },
   });
   const stopSharing = useMutation({
@@ -88,8 +88,7 @@ export default function EntriesPage() {
     meta: { errorTitle: "Failed to stop sharing" },
     onSuccess: () => {
       notifySuccess("Stopped Sharing");
-      qc.invalidateQueries({ queryKey: entryKeys.all });
-      qc.invalidateQueries({ queryKey: ["shared-cpd"] });
+      void entryChanged(qc);
     },
   });
 

@@ -3,8 +3,9 @@ import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Textarea, TextInpu
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { call } from "../../lib/api-client";
+import { entryChanged } from "../../lib/invalidate";
 import { notifySuccess } from "../../lib/notify";
-import { entryKeys, useSharedCategories } from "./queries";
+import { useSharedCategories } from "./queries";
 import { AGREEMENT_TEXT, type ShareDraft, type ShareErrors, shareErrors } from "./share-rules";
 
 export interface ShareSource {
@@ -69,8 +70,7 @@ export function ShareModal({ source, onClose }: { source: ShareSource | null; on
     meta: { errorTitle: "Failed to share CPD" },
     onSuccess: () => {
       notifySuccess(SHARED_CPD_MESSAGES.shared);
-      qc.invalidateQueries({ queryKey: entryKeys.all });
-      qc.invalidateQueries({ queryKey: ["shared-cpd"] });
+      void entryChanged(qc);
       onClose();
     },
   });

@@ -23,6 +23,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
+import { fileChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useIsUserBasic } from "../../lib/permissions";
 import { SortHeader } from "../../lib/SortHeader";
@@ -31,7 +32,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { pageWindow } from "../entries/list-params";
 import { isImage, spaced } from "./file-name";
 import { PreviewPanel } from "./PreviewPanel";
-import { FILES_PAGE_SIZE, type FileListState, fileKeys, type StoredFile, useFiles } from "./queries";
+import { FILES_PAGE_SIZE, type FileListState, type StoredFile, useFiles } from "./queries";
 import { RenameFileModal } from "./RenameFileModal";
 
 const TYPE_LABELS = { diary: "Diary", reflection: "Reflection", supervision: "Supervision" } as const;
@@ -55,8 +56,7 @@ function UploadPanel() {
       await uploadFile(file, { onProgress: setProgress });
       notifySuccess("File Uploaded");
       setFile(null);
-      qc.invalidateQueries({ queryKey: fileKeys.all });
-      qc.invalidateQueries({ queryKey: ["usage"] });
+      void fileChanged(qc, { entries: false });
     } catch (err) {
       notifyError("Failed to upload file", err);
     } finally {
@@ -122,7 +122,7 @@ export default function MyFilesPage() {
     onSuccess: () => {
       notifySuccess("File Renamed");
       setRenaming(null);
-      qc.invalidateQueries({ queryKey: fileKeys.all });
+      void fileChanged(qc, { entries: false });
     },
   });
   const remove = useMutation({
@@ -131,9 +131,8 @@ export default function MyFilesPage() {
     onSuccess: (_r, id) => {
       notifySuccess("Deleted Successfully");
       if (previewing?.id === id) setPreviewing(null);
-      qc.invalidateQueries({ queryKey: fileKeys.all });
-      qc.invalidateQueries({ queryKey: ["entries"] });
-      qc.invalidateQueries({ queryKey: ["usage"] });
+      // A deleted file leaves the entry it was evidence for.
+      void fileChanged(qc, { entries: true });
     },
   });
 

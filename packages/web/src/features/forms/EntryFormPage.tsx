@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, useBlocker, useLocation, useNavigate, useParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { ApiError, errorMessage } from "../../lib/api-error";
+import { entryChanged } from "../../lib/invalidate";
 import { notifySuccess } from "../../lib/notify";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -129,8 +130,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
           setEntryId(res.entryId);
           navigate(`/edit/${type}/${res.entryId}`, { replace: true, state: { keep: location.key } });
         }
-        qc.invalidateQueries({ queryKey: ["entries"] });
-        qc.invalidateQueries({ queryKey: ["usage"] });
+        void entryChanged(qc);
         return res.entryId;
       })();
       inFlight.current = run;
@@ -227,7 +227,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
     onError: (_e, _v, ctx) => ctx && setTags(ctx.previous),
     onSuccess: (res) => {
       setTags(res.tags);
-      qc.invalidateQueries({ queryKey: ["entries"] });
+      void entryChanged(qc);
     },
   });
 

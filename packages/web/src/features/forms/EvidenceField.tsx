@@ -15,10 +15,11 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "../../lib/api-client";
+import { fileChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, type UploadedFile, uploadFile } from "../../lib/upload";
 import { evidenceName, isImage, truncateName } from "../files/file-name";
-import { fileKeys, useUnassignedFiles } from "../files/queries";
+import { useUnassignedFiles } from "../files/queries";
 import { RenameFileModal } from "../files/RenameFileModal";
 
 interface Props {
@@ -87,8 +88,7 @@ export function EvidenceField({
       setKnown((k) => ({ ...k, [saved.id]: { filename: saved.filename, contentType: saved.contentType } }));
       onAdd(saved.id, Boolean(entryId));
       setFile(null);
-      qc.invalidateQueries({ queryKey: fileKeys.all });
-      qc.invalidateQueries({ queryKey: ["usage"] });
+      void fileChanged(qc, { entries: Boolean(entryId) });
     } catch (e) {
       notifyError("Failed to upload file", e);
     } finally {
@@ -102,7 +102,7 @@ export function EvidenceField({
     meta: { errorTitle: "Failed to rename file" },
     onSuccess: (saved) => {
       setKnown((k) => ({ ...k, [saved.id]: { filename: saved.filename, contentType: saved.contentType } }));
-      qc.invalidateQueries({ queryKey: fileKeys.all });
+      void fileChanged(qc, { entries: false });
       notifySuccess("Evidence Renamed");
       setRenaming(null);
     },
@@ -120,7 +120,7 @@ export function EvidenceField({
     meta: { errorTitle: "Failed to remove evidence" },
     onSuccess: (fid) => {
       onRemove(fid, Boolean(entryId));
-      qc.invalidateQueries({ queryKey: fileKeys.all });
+      void fileChanged(qc, { entries: Boolean(entryId) });
     },
   });
 
