@@ -4,6 +4,8 @@
 #     api            the HTTP API, which also serves the built SPA
 #     worker         the BullMQ worker (e-mail and scheduled jobs)
 #     worker-health  exit 0 when this container's worker wrote its heartbeat recently (healthcheck)
+#     healthcheck    the image's HEALTHCHECK: worker-health in a worker container, else GET
+#                    /api/health/ready (PostgreSQL, Redis and S3 answer)
 #   migrate image (the build workspace, with the Prisma CLI)
 #     migrate        create the database if missing and apply pending migrations, then exit
 #     seed           load the demo data into an empty database (refused when NODE_ENV=production)
@@ -30,6 +32,13 @@ case "${1:-api}" in
   worker-health)
     needs /app/packages/server/dist/worker-health.js worker-health "use the default (runtime) target"
     exec node /app/packages/server/dist/worker-health.js
+    ;;
+  healthcheck)
+    # PID 1 is the Node process this entrypoint exec'd: its command line says which role runs here.
+    if tr '\0' ' ' </proc/1/cmdline | grep -q 'dist/worker.js'; then
+      exec node /app/packages/server/dist/worker-health.js
+    fi
+    exec node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
     ;;
   migrate)
     needs /app/scripts/db.mjs migrate "build the migrate target (docker build --target migrate)"

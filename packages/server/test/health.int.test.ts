@@ -261,5 +261,5 @@ describe("worker heartbeat", () => {
     const stopped = await workerHealth(prefix);
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toContain("no heartbeat");
-  });
+  }, 90_000); // four runs of the healthcheck command, each a fresh Node process
 });
