@@ -294,51 +294,59 @@ describe("shutdown of the API process", () => {
     if (running && running.exitCode === null) running.kill("SIGKILL");
   });
 
-  it("on SIGTERM finishes the request in flight, stops answering and exits 0", async () => {
-    const api = await startApi({ SHUTDOWN_TIMEOUT_MS: "8000" });
-    running = api.child;
-    // A request in flight: headers sent, body still coming when SIGTERM arrives.
-    const socket = net.connect(api.port, "127.0.0.1");
-    await new Promise((r) => socket.once("connect", r));
-    const body = JSON.stringify({ email: "nobody@test.example", password: "wrong-password-1" });
-    socket.write(
-      `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
-    );
-    let answer = "";
-    socket.on("data", (c) => {
-      answer += c;
-    });
-    const closed = new Promise((r) => socket.on("close", r));
-    await new Promise((r) => setTimeout(r, 300));
-    const signalled = Date.now();
-    api.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
-    // New connections are refused while the old request drains.
-    await expect(fetch(`http://127.0.0.1:${api.port}/api/health/live`)).rejects.toThrow();
-    socket.write(body.slice(5));
-    await closed;
-    expect(parseRaw(answer).status).toBe(401);
-    const { code, at } = await api.exited;
-    expect(code).toBe(0);
-    expect(at - signalled).toBeLessThan(8_000);
-  }, PROCESS_TEST_MS);
+  it(
+    "on SIGTERM finishes the request in flight, stops answering and exits 0",
+    async () => {
+      const api = await startApi({ SHUTDOWN_TIMEOUT_MS: "8000" });
+      running = api.child;
+      // A request in flight: headers sent, body still coming when SIGTERM arrives.
+      const socket = net.connect(api.port, "127.0.0.1");
+      await new Promise((r) => socket.once("connect", r));
+      const body = JSON.stringify({ email: "nobody@test.example", password: "wrong-password-1" });
+      socket.write(
+        `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+      );
+      let answer = "";
+      socket.on("data", (c) => {
+        answer += c;
+      });
+      const closed = new Promise((r) => socket.on("close", r));
+      await new Promise((r) => setTimeout(r, 300));
+      const signalled = Date.now();
+      api.child.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 300));
+      // New connections are refused while the old request drains.
+      await expect(fetch(`http://127.0.0.1:${api.port}/api/health/live`)).rejects.toThrow();
+      socket.write(body.slice(5));
+      await closed;
+      expect(parseRaw(answer).status).toBe(401);
+      const { code, at } = await api.exited;
+      expect(code).toBe(0);
+      expect(at - signalled).toBeLessThan(8_000);
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it("exits non-zero at SHUTDOWN_TIMEOUT_MS when a request never finishes", async () => {
-    const api = await startApi({ SHUTDOWN_TIMEOUT_MS: "1500" });
-    running = api.child;
-    const socket = net.connect(api.port, "127.0.0.1");
-    socket.on("error", () => {});
-    await new Promise((r) => socket.once("connect", r));
-    socket.write(
-      "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
-    );
-    await new Promise((r) => setTimeout(r, 300));
-    const signalled = Date.now();
-    api.child.kill("SIGTERM");
-    const { code, at } = await api.exited;
-    socket.destroy();
-    expect(code).toBe(1);
-    expect(at - signalled).toBeGreaterThanOrEqual(1_400);
-    expect(at - signalled).toBeLessThan(5_000);
-  }, PROCESS_TEST_MS);
+  it(
+    "exits non-zero at SHUTDOWN_TIMEOUT_MS when a request never finishes",
+    async () => {
+      const api = await startApi({ SHUTDOWN_TIMEOUT_MS: "1500" });
+      running = api.child;
+      const socket = net.connect(api.port, "127.0.0.1");
+      socket.on("error", () => {});
+      await new Promise((r) => socket.once("connect", r));
+      socket.write(
+        "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const signalled = Date.now();
+      api.child.kill("SIGTERM");
+      const { code, at } = await api.exited;
+      socket.destroy();
+      expect(code).toBe(1);
+      expect(at - signalled).toBeGreaterThanOrEqual(1_400);
+      expect(at - signalled).toBeLessThan(5_000);
+    },
+    PROCESS_TEST_MS,
+  );
 });
