@@ -28,6 +28,10 @@ const Env = Type.Object({
   REQUEST_TIMEOUT_MS: Type.String({ pattern: "^[1-9][0-9]{2,6}$", default: "60000" }),
   // On SIGTERM: drain in-flight requests (API) or jobs (worker), then exit non-zero after this.
   SHUTDOWN_TIMEOUT_MS: Type.String({ pattern: "^[1-9][0-9]{2,6}$", default: "10000" }),
+  // An upload sending nothing for this long, or lasting longer than the second (kept under
+  // REQUEST_TIMEOUT_MS so the client gets the error envelope), is stopped with a 408.
+  UPLOAD_IDLE_TIMEOUT_MS: Type.String({ pattern: "^[1-9][0-9]{2,6}$", default: "30000" }),
+  UPLOAD_TIMEOUT_MS: Type.String({ pattern: "^[1-9][0-9]{2,6}$", default: "50000" }),
   REDIS_URL: Type.String({ pattern: "^rediss?://", default: "redis://127.0.0.1:6379/0" }),
   REDIS_PREFIX: Type.String({ pattern: "^[A-Za-z0-9_-]+$", default: "cpd" }),
   JWT_SECRET: Type.String({ minLength: 32 }),
@@ -68,6 +72,8 @@ export interface Config {
   databasePoolTimeoutMs: number;
   requestTimeoutMs: number;
   shutdownTimeoutMs: number;
+  /** Upload bodies: the longest silence and the longest duration (408). */
+  uploadTimeouts: { idleMs: number; totalMs: number };
   redisUrl: string;
   redisPrefix: string;
   jwtSecret: string;
@@ -172,6 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolTimeoutMs: Number(e.DATABASE_POOL_TIMEOUT_MS),
     requestTimeoutMs: Number(e.REQUEST_TIMEOUT_MS),
     shutdownTimeoutMs: Number(e.SHUTDOWN_TIMEOUT_MS),
+    uploadTimeouts: { idleMs: Number(e.UPLOAD_IDLE_TIMEOUT_MS), totalMs: Number(e.UPLOAD_TIMEOUT_MS) },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET,

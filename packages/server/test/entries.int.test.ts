@@ -352,3 +352,113 @@ describe("entries/{id}/tags, entries/metadata and entries/{id}/pdf", () => {
     expect((await call(h.app, "DELETE", `/entries/${entryId}`, { token: u.token })).status).toBe(404);
   });
 });
+
+describe("evidence: the entry's files are its one record", () => {
+  const PDF = Buffer.from("%PDF-1.4\n% evidence\n");
+  const upload = async (u: TestUser, name: string, entryId?: string) => {
+    const res = await call(
+      h.app,
+      "POST",
+      `/file/upload?filename=${name}${entryId ? `&entryId=${entryId}` : ""}`,
+      { token: u.token, payload: PDF, headers: { "content-type": "application/octet-stream" } },
+    );
+    expect(res.status).toBe(200);
+    return res.body.id as string;
+  };
+  const update = (u: TestUser, entryId: string, body: object) =>
+    call(h.app, "POST", `/entries/${entryId}/update`, { token: u.token, body });
+
+  /** What each reader says the entry's evidence is; the stored answers must not hold a copy. */
+  async function evidence(u: TestUser, entryId: string) {
+    const list = (await call(h.app, "GET", "/entries/limit/100/page/1", { token: u.token })).body;
+    const row = list.items.find((i: { id: string }) => i.id === entryId);
+    const form = (await call(h.app, "GET", `/form/entry/${entryId}`, { token: u.token })).body;
+    const item = form.pages
+      .flatMap((p: { items: { identifier: string; value: unknown }[] }) => p.items)
+      .find((i: { identifier: string }) => i.identifier === "Evidence");
+    const stored = await h.deps.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
+    expect(stored.values).not.toHaveProperty("Evidence");
+    const ids = row.evidence.map((e: { id: string }) => e.id);
+    expect(item.value ?? []).toEqual(ids);
+    expect(form.files.map((f: { id: string }) => f.id)).toEqual(ids);
+    return { ids, completeness: row.completenessPercentage as number };
+  }
+  const unassigned = async (u: TestUser) =>
+    (await call(h.app, "GET", "/file/unassigned", { token: u.token })).body
+      .map((f: { id: string }) => f.id)
+      .sort();
+
+  it("agrees in the list, the form and the files through create, update, upload, detach and delete", async () => {
+    const u = await createUser(h.deps);
+    const bare = (await save(u, "diary", diary())).body.entryId;
+    const base = (await evidence(u, bare)).completeness;
+    const [f1, f2, f3] = [
+      await upload(u, "one.pdf"),
+      await upload(u, "two.pdf"),
+      await upload(u, "three.pdf"),
+    ];
+
+    // Listed oldest first, whatever order the form sent.
+    const { entryId } = (await save(u, "diary", diary({ Evidence: [f2, f1] }))).body;
+    const attached = await evidence(u, entryId);
+    expect(attached.ids).toEqual([f1, f2]);
+    expect(attached.completeness).toBeGreaterThan(base);
+
+    expect((await update(u, entryId, diary({ Evidence: [f3] }))).status).toBe(200);
+    expect((await evidence(u, entryId)).ids).toEqual([f3]);
+    expect(await unassigned(u)).toEqual([f1, f2].sort());
+
+    const f4 = await upload(u, "four.pdf", entryId);
+    expect((await evidence(u, entryId)).ids).toEqual([f3, f4]);
+
+    expect((await call(h.app, "DELETE", `/entries/${entryId}/file/${f3}`, { token: u.token })).status).toBe(
+      200,
+    );
+    expect((await evidence(u, entryId)).ids).toEqual([f4]);
+    expect(
+      (await call(h.app, "DELETE", `/entries/${entryId}/file/${f3}`, { token: u.token })).body.code,
+    ).toBe("EVIDENCE_NOT_FOUND");
+
+    // Deleting the last evidence file takes it out of the entry and out of its completeness.
+    expect((await call(h.app, "DELETE", `/file/${f4}`, { token: u.token })).status).toBe(200);
+    const none = await evidence(u, entryId);
+    expect(none.ids).toEqual([]);
+    expect(none.completeness).toBe(base);
+
+    // An upload into the entry counts toward completeness at once, without a save.
+    await upload(u, "five.pdf", entryId);
+    expect((await evidence(u, entryId)).completeness).toBe(attached.completeness);
+
+    // Deleting the entry leaves its files in My Files, unattached.
+    expect((await update(u, entryId, diary({ Evidence: [f1] }))).status).toBe(200);
+    expect((await call(h.app, "DELETE", `/entries/${entryId}`, { token: u.token })).status).toBe(200);
+    expect(await unassigned(u)).toContain(f1);
+    expect(await h.deps.prisma.storedFile.count({ where: { userId: u.id, entryId: { not: null } } })).toBe(0);
+  });
+
+  it("attaches only the user's own files, and detaches only from the user's own entries", async () => {
+    const u = await createUser(h.deps);
+    const other = await createUser(h.deps);
+    const theirs = await upload(other, "theirs.pdf");
+    const mine = await upload(u, "mine.pdf");
+    const { entryId } = (await save(u, "diary", diary({ Evidence: [mine] }))).body;
+    const res = await update(u, entryId, diary({ Evidence: [mine, theirs] }));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("EVIDENCE_NOT_FOUND");
+    expect((await evidence(u, entryId)).ids).toEqual([mine]);
+    const detach = await call(h.app, "DELETE", `/entries/${entryId}/file/${mine}`, { token: other.token });
+    expect(detach.status).toBe(404);
+    expect(detach.body.code).toBe("ENTRY_NOT_FOUND");
+    expect((await evidence(u, entryId)).ids).toEqual([mine]);
+  });
+
+  it("keeps every one of five files uploaded into one entry at once", async () => {
+    const u = await createUser(h.deps);
+    const { entryId } = (await save(u, "diary", diary())).body;
+    const base = (await evidence(u, entryId)).completeness;
+    const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => upload(u, `scan-${n}.pdf`, entryId)));
+    const after = await evidence(u, entryId);
+    expect([...after.ids].sort()).toEqual([...ids].sort());
+    expect(after.completeness).toBeGreaterThan(base);
+  });
+});

@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
 import { call, createUser, type TestUser, useApp } from "./harness.js";
+import { minimalDocx, zip } from "./zip.js";
 
 const h = useApp();
 const PDF = Buffer.from("%PDF-1.4\n% a small test document\n");
@@ -30,7 +35,12 @@ describe("POST file/upload", () => {
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(PDF)).toBe(true);
     expect(got.headers["content-type"]).toBe("application/pdf");
-    expect(got.headers["content-disposition"]).toMatch(/^inline; filename="CPR certificate.pdf"/);
+    // A PDF may hold script: it is downloaded, never rendered from our origin.
+    expect(got.headers["content-disposition"]).toBe(
+      `attachment; filename="CPR certificate.pdf"; filename*=UTF-8''CPR%20certificate.pdf`,
+    );
+    expect(got.headers["x-content-type-options"]).toBe("nosniff");
+    expect(got.headers["content-security-policy"]).toMatch(/^default-src 'none';.*\bsandbox$/);
     const stored = await h.deps.prisma.storedFile.findUniqueOrThrow({ where: { id: up.body.id } });
     expect(stored.storageKey).not.toContain("CPR");
   });
@@ -119,10 +129,14 @@ describe("POST file/upload", () => {
     ]);
   });
 
-  it("needs a stated size and a file name", async () => {
+  it("needs a file name and refuses an empty file", async () => {
     const u = await createUser(h.deps);
-    expect((await call(h.app, "POST", "/file/upload", { token: u.token, payload: PDF })).status).toBe(400);
-    expect((await upload(u, "empty.pdf", Buffer.alloc(0))).status).toBe(400);
+    const noName = await call(h.app, "POST", "/file/upload", { token: u.token, payload: PDF });
+    expect(noName.status).toBe(400);
+    expect(noName.body.code).toBe("VALIDATION_ERROR");
+    const empty = await upload(u, "empty.pdf", Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: "EMPTY_FILE", message: "The file is empty" });
   });
 });
 
@@ -177,7 +191,9 @@ describe("My Files: list, rename, delete", () => {
     expect((await call(h.app, "DELETE", `/file/${up.id}`, { token: u.token })).status).toBe(200);
     expect(await h.deps.storage.get(key)).toBeNull();
     const entry = await h.deps.prisma.entry.findUniqueOrThrow({ where: { id: entryId } });
-    expect((entry.values as { Evidence?: string[] }).Evidence).toEqual([]);
+    expect(entry.values).not.toHaveProperty("Evidence");
+    const row = (await call(h.app, "GET", "/entries/limit/10/page/1", { token: u.token })).body.items[0];
+    expect(row).toMatchObject({ id: entryId, evidence: [] });
     expect((await call(h.app, "DELETE", `/file/${up.id}`, { token: u.token })).status).toBe(404);
   });
 
@@ -247,7 +263,259 @@ describe("identity-documents", () => {
     expect(
       (await call(h.app, "DELETE", `/identity-documents/${ok.body.id}`, { token: other.token })).status,
     ).toBe(404);
-    const docx = (await upload(u, "cv.docx", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]))).body;
+    const docx = (await upload(u, "cv.docx", minimalDocx())).body;
+    expect(docx.contentType).toMatch(/wordprocessingml/);
     expect((await post(u.token, { uploadStorageId: docx.id, type: "OTHER", name: "CV" })).status).toBe(415);
+  });
+});
+
+const files = async (u: TestUser) =>
+  (await call(h.app, "GET", "/file/limit/10/page/1", { token: u.token })).body.items as {
+    filename: string;
+  }[];
+
+describe("upload content checks", () => {
+  it("accepts a real Word document and refuses a ZIP renamed .docx or a Word document renamed .xlsx", async () => {
+    const u = await createUser(h.deps);
+    // Parts far from the start: the check reads the central directory at the end.
+    const docx = minimalDocx({ "word/media/image1.png": Buffer.alloc(200_000, 1) });
+    const ok = await upload(u, "Reflection.docx", docx);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({
+      contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      size: docx.length,
+    });
+    const got = await h.app.inject({ method: "GET", url: `/api/file/${ok.body.id}?auth_token=${u.token}` });
+    expect(got.rawPayload.equals(docx)).toBe(true);
+
+    const holiday = zip({ "holiday/1.jpg": Buffer.alloc(5000, 2), "notes.txt": "not a document" });
+    for (const [name, bytes] of [
+      ["holiday.docx", holiday],
+      ["holiday.pptx", holiday],
+      ["Reflection.xlsx", docx],
+      ["cut.docx", docx.subarray(0, docx.length - 100)],
+    ] as const) {
+      const res = await upload(u, name, bytes);
+      expect(res.status, name).toBe(415);
+      expect(res.body, name).toMatchObject({
+        code: "UNSUPPORTED_FILE_TYPE",
+        message: expect.stringMatching(/not accepted/),
+      });
+    }
+    expect((await files(u)).map((f) => f.filename)).toEqual(["Reflection.docx"]);
+  });
+
+  it("accepts UTF-8 text and refuses HTML renamed .txt or text in another encoding", async () => {
+    const u = await createUser(h.deps);
+    const notes = Buffer.from("\ufeffReflective notes – ward round, 14/10\nLearning: …\n");
+    const ok = await upload(u, "notes.txt", notes);
+    expect(ok.status).toBe(200);
+    expect(ok.body.contentType).toBe("text/plain");
+    const got = await h.app.inject({ method: "GET", url: `/api/file/${ok.body.id}?auth_token=${u.token}` });
+    expect(got.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(got.headers["content-disposition"]).toMatch(/^attachment; /);
+
+    const refused = [
+      ["page.txt", Buffer.from("\n  <!doctype html><script>alert(document.domain)</script>")],
+      ["svg.txt", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>")],
+      ["frame.txt", Buffer.from("<IFRAME src=//evil.example>")],
+      ["latin1.txt", Buffer.from("Caf\xe9 notes", "latin1")],
+      // Valid UTF-8 for the sniffed head, then a Latin-1 byte: the whole body is checked.
+      ["late.txt", Buffer.concat([Buffer.from("a".repeat(5000)), Buffer.from("caf\xe9", "latin1")])],
+      ["utf16.txt", Buffer.from("\ufeffnotes", "utf16le")],
+    ] as const;
+    for (const [name, bytes] of refused) {
+      const res = await upload(u, name, bytes);
+      expect(res.status, name).toBe(415);
+      expect(res.body.code, name).toBe("UNSUPPORTED_FILE_TYPE");
+    }
+    expect((await files(u)).map((f) => f.filename)).toEqual(["notes.txt"]);
+  });
+
+  it("shows raster images inline and downloads everything else", async () => {
+    const u = await createUser(h.deps);
+    const png = (await upload(u, "badge.png", PNG)).body;
+    const pdf = (await upload(u, "cert.pdf", PDF)).body;
+    const disposition = async (id: string, qs = "") =>
+      (await h.app.inject({ method: "GET", url: `/api/file/${id}?auth_token=${u.token}${qs}` })).headers[
+        "content-disposition"
+      ];
+    expect(await disposition(png.id)).toMatch(/^inline; filename="badge.png"/);
+    expect(await disposition(png.id, "&download=true")).toMatch(/^attachment; filename="badge.png"/);
+    expect(await disposition(pdf.id)).toMatch(/^attachment; filename="cert.pdf"/);
+  });
+
+  it("strips control, bidi and invisible characters from names on upload and rename", async () => {
+    const u = await createUser(h.deps);
+    const up = await upload(u, "invoice\u202Egpj.pdf", PDF);
+    expect(up.body.filename).toBe("invoicegpj.pdf");
+    const hidden = await upload(u, "\u2066\u200B\u061C\u0085.pdf", PDF);
+    expect(hidden.body.filename).toBe("file.pdf");
+    const renamed = await call(h.app, "PUT", `/file/${up.body.id}`, {
+      token: u.token,
+      body: { newFilename: "\u202Dcert\u200F\u200Eificate\u0008\uFEFF" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.filename).toBe("certificate.pdf");
+    const blank = await call(h.app, "PUT", `/file/${up.body.id}`, {
+      token: u.token,
+      body: { newFilename: "\u202E\u2069" },
+    });
+    expect(blank.body.filename).toBe("file.pdf");
+    const stored = await h.deps.prisma.storedFile.findMany({
+      where: { userId: u.id },
+      orderBy: { filename: "asc" },
+    });
+    expect(stored.map((f) => f.filename)).toEqual(["file.pdf", "file.pdf"]);
+  });
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: { code?: string; message?: string };
+  ms: number;
+  /** The server closed the connection after answering. */
+  closed: Promise<void>;
+}
+
+/** A request over a real socket: the body is written as told, and the end only if `end`. */
+function send(
+  port: number,
+  o: {
+    token: string;
+    filename: string;
+    headers: Record<string, string | number>;
+    write: (req: http.ClientRequest) => void;
+  },
+): Promise<Answer> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: `/api/file/upload?filename=${encodeURIComponent(o.filename)}`,
+        headers: {
+          authorization: `Bearer ${o.token}`,
+          "content-type": "application/octet-stream",
+          ...o.headers,
+        },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        const socket = res.socket;
+        const closed = new Promise<void>((done) => socket.once("close", () => done()));
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: JSON.parse(Buffer.concat(chunks).toString() || "{}"),
+            ms: Date.now() - started,
+            closed,
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    o.write(req);
+  });
+}
+
+describe("uploads over a real socket", () => {
+  const timeouts = { idleMs: 1000, totalMs: 2500 };
+  let app: FastifyInstance;
+  let port: number;
+  const putKeys: string[] = [];
+  beforeAll(async () => {
+    // The same app with short upload timeouts, and a storage that tells which keys it wrote.
+    const storage = Object.create(h.deps.storage) as typeof h.deps.storage;
+    storage.put = (key, ...rest) => {
+      putKeys.push(key);
+      return h.deps.storage.put(key, ...rest);
+    };
+    app = await buildApp({ ...h.deps, storage, config: { ...h.deps.config, uploadTimeouts: timeouts } });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app?.close());
+
+  it("answers 411 to an upload without a stated size (chunked)", async () => {
+    const u = await createUser(h.deps);
+    const res = await send(port, {
+      token: u.token,
+      filename: "chunked.pdf",
+      headers: { "transfer-encoding": "chunked" },
+      write: (req) => req.end(PDF),
+    });
+    expect(res.status).toBe(411);
+    expect(res.body).toMatchObject({
+      code: "LENGTH_REQUIRED",
+      message: "The upload must state its size (Content-Length)",
+    });
+    expect(await files(u)).toEqual([]);
+  });
+
+  it("stops an upload that stalls with a 408 after the idle timeout, stores nothing and closes the connection", async () => {
+    const u = await createUser(h.deps);
+    const before = putKeys.length;
+    // Past the sniffed head, so the S3 upload has begun when the client goes quiet.
+    const sent = Buffer.concat([PDF, Buffer.alloc(8000, 0x20)]);
+    const res = await send(port, {
+      token: u.token,
+      filename: "stalled.pdf",
+      headers: { "content-length": 100_000 },
+      write: (req) => req.write(sent),
+    });
+    expect(res.status).toBe(408);
+    expect(res.body).toMatchObject({ code: "REQUEST_TIMEOUT", message: expect.stringMatching(/too slow/) });
+    expect(res.ms).toBeGreaterThanOrEqual(timeouts.idleMs - 50);
+    expect(res.ms).toBeLessThan(timeouts.totalMs);
+    expect(res.headers.connection).toBe("close");
+    await res.closed;
+    const key = putKeys[before];
+    expect(key).toMatch(/^files\//);
+    expect(await h.deps.storage.get(key as string)).toBeNull();
+    expect(await files(u)).toEqual([]);
+  });
+
+  it("stops an upload still trickling at the total timeout", async () => {
+    const u = await createUser(h.deps);
+    let drip: NodeJS.Timeout | undefined;
+    const res = await send(port, {
+      token: u.token,
+      filename: "slow.pdf",
+      headers: { "content-length": 100_000 },
+      write: (req) => {
+        req.write(PDF);
+        // A byte every 200 ms never trips the 1 s idle timeout.
+        drip = setInterval(() => req.write(" "), 200);
+      },
+    });
+    clearInterval(drip);
+    expect(res.status).toBe(408);
+    expect(res.ms).toBeGreaterThanOrEqual(timeouts.totalMs - 50);
+    expect(res.ms).toBeLessThan(timeouts.totalMs + 2000);
+    expect(await files(u)).toEqual([]);
+  });
+
+  it("still takes a whole upload sent slowly in pieces", async () => {
+    const u = await createUser(h.deps);
+    const body = Buffer.concat([PDF, Buffer.alloc(3000, 0x20)]);
+    const res = await send(port, {
+      token: u.token,
+      filename: "pieces.pdf",
+      headers: { "content-length": body.length },
+      write: (req) => {
+        req.write(body.subarray(0, 1000));
+        setTimeout(() => req.write(body.subarray(1000, 2000)), 400);
+        setTimeout(() => req.end(body.subarray(2000)), 800);
+      },
+    });
+    expect(res.status).toBe(200);
+    expect((await files(u)).map((f) => f.filename)).toEqual(["pieces.pdf"]);
   });
 });

@@ -1,21 +1,12 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
+import { AppError } from "../lib/errors.js";
 import * as documents from "../modules/documents/service.js";
 import * as files from "../modules/files/service.js";
-import { contentDisposition } from "../modules/files/sniff.js";
+import { contentDisposition, INLINE_TYPES } from "../modules/files/sniff.js";
 import { policies } from "../policies/index.js";
 import { define } from "./define.js";
-
-// Shown in the browser: images and PDFs inline, anything else downloaded.
-const INLINE = new Set([
-  "image/jpeg",
-  "image/png",
-  "image/gif",
-  "image/bmp",
-  "image/webp",
-  "application/pdf",
-]);
 
 export function fileRoutes(app: FastifyInstance, deps: Deps) {
   define(
@@ -23,15 +14,22 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
     deps,
     api.uploadFile,
     { tooLargeMessage: files.FILE_MESSAGES.tooLarge },
-    ({ caller, query, body, request }) => {
+    async ({ caller, query, body, request, reply }) => {
       const length = request.headers["content-length"];
-      return files.uploadFile(deps, {
-        userId: caller.id,
-        filename: query.filename,
-        entryId: query.entryId,
-        declaredLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
-        body,
-      });
+      try {
+        return await files.uploadFile(deps, {
+          userId: caller.id,
+          filename: query.filename,
+          entryId: query.entryId,
+          declaredLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
+          body,
+          timeouts: deps.config.uploadTimeouts,
+        });
+      } catch (err) {
+        // The rest of a stalled body is not waited for: answer, then close the connection.
+        if (err instanceof AppError && err.statusCode === 408) reply.header("connection", "close");
+        throw err;
+      }
     },
   );
   define(app, deps, api.listFiles, {}, ({ caller, params, query }) =>
@@ -51,7 +49,9 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
       .header("content-length", f.size)
       .header(
         "content-disposition",
-        contentDisposition(f.filename, !query.download && INLINE.has(f.contentType)),
+        // Only raster images open in the browser: a PDF (which may hold script) or
+        // anything else is downloaded, never rendered from our origin.
+        contentDisposition(f.filename, !query.download && INLINE_TYPES.has(f.contentType)),
       )
       .header("cache-control", "private, max-age=300")
       // Uploaded content never runs as part of our origin.

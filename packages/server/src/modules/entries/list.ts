@@ -64,7 +64,7 @@ SELECT (SELECT coalesce(array_agg(DISTINCT extract(year FROM date)::int ORDER BY
        (SELECT governing_bodies FROM profiles WHERE user_id = $1) AS governing_bodies`;
 
 export const EVIDENCE_SQL =
-  "SELECT id, entry_id, filename, content_type FROM files WHERE entry_id = ANY($1::uuid[]) ORDER BY created_at";
+  "SELECT id, entry_id, filename, content_type FROM files WHERE entry_id = ANY($1::uuid[]) ORDER BY created_at, id";
 
 interface Row {
   id: string;

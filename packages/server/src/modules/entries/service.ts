@@ -4,23 +4,26 @@ import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isFullMember, loadAccount, membershipFacts, trialStatus } from "../account/index.js";
+import type { AccountRow } from "../account/repository.js";
 import { CURRENT_FORMS } from "../forms/definitions.js";
 import { columns, entryRow, type Values, validateValues } from "../forms/rules.js";
 import { currentFormId, formById, formOptions } from "../forms/service.js";
 import { normaliseTags } from "../profile/rules.js";
+import { lockEntry, refreshCompleteness } from "./evidence.js";
 
 export const ENTRY_NOT_FOUND = () => notFound("Entry not found", "ENTRY_NOT_FOUND");
 
-/** Basic and trial members hold at most 5 diary entries; an expired trial adds none. */
+/**
+ * Basic and trial members hold at most 5 diary entries; an expired trial adds none.
+ * The account is loaded before the transaction: inside it only `tx` is used, so a
+ * transaction never waits on a second connection from the pool it holds one of.
+ */
 async function checkEntryAllowance(
-  deps: Deps,
   tx: Prisma.TransactionClient,
-  userId: string,
+  account: AccountRow,
+  today: string,
   type: EntryType,
 ) {
-  const account = await loadAccount(deps.pool, userId);
-  if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
-  const today = deps.today();
   const facts = membershipFacts(account);
   if (isFullMember(facts, today)) return;
   const trial = trialStatus(facts, today);
@@ -28,22 +31,32 @@ async function checkEntryAllowance(
     throw forbidden("Your free trial has ended. Upgrade to continue adding entries", "TRIAL_EXPIRED");
   }
   if (type !== "diary") return;
-  const held = await tx.entry.count({ where: { userId, type: "diary" } });
+  const held = await tx.entry.count({ where: { userId: account.id, type: "diary" } });
   if (held >= TRIAL_ENTRY_LIMIT) throw forbidden(MESSAGES.entryLimit, "ENTRY_LIMIT");
 }
 
-/** Evidence must be the user's own files; they are attached to this entry only. */
+/**
+ * Evidence must be the user's own files; they are attached to this entry only.
+ * `files.entry_id` is the one record of an entry's evidence.
+ */
 async function attachEvidence(
   tx: Prisma.TransactionClient,
   userId: string,
   entryId: string,
   fileIds: string[],
 ) {
-  const owned = await tx.storedFile.count({ where: { id: { in: fileIds }, userId } });
-  if (owned !== fileIds.length) throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
+  const files = await tx.storedFile.findMany({
+    where: { id: { in: fileIds }, userId },
+    select: { entryId: true },
+  });
+  if (files.length !== fileIds.length)
+    throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
   await tx.storedFile.updateMany({ where: { entryId, id: { notIn: fileIds } }, data: { entryId: null } });
   if (fileIds.length)
     await tx.storedFile.updateMany({ where: { id: { in: fileIds }, userId }, data: { entryId } });
+  // A file moved here from another entry is no longer that entry's evidence.
+  const others = new Set(files.map((f) => f.entryId).filter((id): id is string => !!id && id !== entryId));
+  for (const other of others) await refreshCompleteness(tx, other);
 }
 
 const uuidLike = (v: string) => /^[0-9a-f-]{36}$/i.test(v);
@@ -54,10 +67,13 @@ export async function createEntry(deps: Deps, userId: string, type: EntryType, i
   const evidence = columns(values).evidence;
   if (!evidence.every(uuidLike)) throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
   const formId = await currentFormId(deps, type);
+  const account = await loadAccount(deps.pool, userId);
+  if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  const today = deps.today();
   const entry = await deps.prisma.$transaction(async (tx) => {
     // One writer per user at a time, so two saves cannot both pass the limit.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${userId}))`;
-    await checkEntryAllowance(deps, tx, userId, type);
+    await checkEntryAllowance(tx, account, today, type);
     const created = await tx.entry.create({ data: { userId, type, formId, ...entryRow(def, values) } });
     await attachEvidence(tx, userId, created.id, evidence);
     return created;
@@ -71,7 +87,7 @@ export async function updateEntry(deps: Deps, userId: string, entryId: string, i
   if (entry.supervisionCompleted) {
     throw conflict("This supervision has been completed and can no longer be edited", "ENTRY_LOCKED");
   }
-  const def = await formById(deps, entry.formId, entry.type as EntryType);
+  const def = await formById(deps.prisma, entry.formId, entry.type as EntryType);
   const values = validateValues(def, input, await formOptions(deps, userId));
   const evidence = columns(values).evidence;
   if (!evidence.every(uuidLike)) throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
@@ -110,23 +126,16 @@ export async function putEntryTags(deps: Deps, userId: string, entryId: string, 
 
 /** Removes a file from an entry's evidence; the file stays in My Files. */
 export async function detachEvidence(deps: Deps, userId: string, entryId: string, fileId: string) {
-  const entry = await deps.prisma.entry.findFirst({
-    where: { id: entryId, userId },
-    select: { values: true },
-  });
-  if (!entry) throw ENTRY_NOT_FOUND();
-  const detached = await deps.prisma.storedFile.updateMany({
-    where: { id: fileId, userId, entryId },
-    data: { entryId: null },
-  });
-  if (detached.count !== 1) throw notFound("This file is not evidence of the entry", "EVIDENCE_NOT_FOUND");
-  const values = entry.values as Values;
-  if (Array.isArray(values.Evidence)) {
-    values.Evidence = values.Evidence.filter((id) => id !== fileId);
-    await deps.prisma.entry.update({
-      where: { id: entryId },
-      data: { values: values as Prisma.InputJsonValue },
+  await deps.prisma.$transaction(async (tx) => {
+    const entry = await tx.entry.count({ where: { id: entryId, userId } });
+    if (!entry) throw ENTRY_NOT_FOUND();
+    await lockEntry(tx, entryId);
+    const detached = await tx.storedFile.updateMany({
+      where: { id: fileId, userId, entryId },
+      data: { entryId: null },
     });
-  }
+    if (detached.count !== 1) throw notFound("This file is not evidence of the entry", "EVIDENCE_NOT_FOUND");
+    await refreshCompleteness(tx, entryId);
+  });
   return {};
 }

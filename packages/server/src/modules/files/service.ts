@@ -1,25 +1,28 @@
 // My Files: uploads streamed to S3 (never buffered whole), listing, renaming,
 // deleting and downloading. Bytes live in S3 under opaque keys.
-import { PassThrough, type Readable, Transform } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type api, FREE_STORAGE_BYTES, MAX_FILE_BYTES, type QueryOf, type ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import type { Prisma } from "../../generated/prisma/client.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { Storage } from "../../lib/storage.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
+import { lockEntry, refreshCompleteness } from "../entries/evidence.js";
 import { likePattern } from "../entries/list.js";
-import { cleanFilename, sniffFileType } from "./sniff.js";
+import { FILE_MESSAGES, tooLarge, unsupportedType } from "./messages.js";
+import { cleanFilename, extensionOf, OFFICE_TYPES, SNIFF_BYTES, sniffFileType } from "./sniff.js";
+import {
+  DEFAULT_UPLOAD_TIMEOUTS,
+  feed,
+  ooxmlCheck,
+  UploadGuard,
+  type UploadTimeouts,
+  utf8Check,
+} from "./upload-checks.js";
 
 type FileInfo = ResponseOf<typeof api.listFiles>["items"][number];
 
-export const FILE_MESSAGES = {
-  tooLarge: "The file size cannot exceed 10MB",
-  type: "This type of file is not accepted. Upload a PDF, an image (JPEG, PNG, GIF, BMP or WEBP), an Office document or a text file.",
-  quota: "Storage limit reached! Upgrade to Premium to store more than 100 MB of files",
-  lengthRequired: "The upload must state its size (Content-Length)",
-  empty: "The file is empty",
-} as const;
+export { FILE_MESSAGES } from "./messages.js";
 
 export const FILE_NOT_FOUND = () => notFound("File not found", "FILE_NOT_FOUND");
 
@@ -61,35 +64,25 @@ export async function fileInfo(deps: Deps, userId: string, id: string): Promise<
 }
 
 /** Reads until `n` bytes (or the end) have arrived; the rest stays in the stream. */
-function peek(stream: Readable, n: number): Promise<{ head: Buffer; rest: Readable }> {
+function peek(stream: Readable, n: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = () => {
-      stream.off("data", onData).off("end", done).off("error", reject);
+    const settle = (err?: Error) => {
+      stream.off("data", onData).off("end", onEnd).off("error", settle);
       stream.pause();
-      resolve({ head: Buffer.concat(chunks), rest: stream });
+      if (err) reject(err);
+      else resolve(Buffer.concat(chunks));
     };
+    const onEnd = () => settle();
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
-      if (size >= n) done();
+      if (size >= n) settle();
     };
-    stream.on("data", onData).once("end", done).once("error", reject);
+    stream.on("data", onData).once("end", onEnd).once("error", settle);
   });
 }
-
-/** Passes bytes through and fails the stream once more than `max` have passed. */
-const limit = (max: number, already: number) => {
-  let seen = already;
-  return new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      seen += chunk.length;
-      if (seen > max) cb(new AppError(413, "PAYLOAD_TOO_LARGE", FILE_MESSAGES.tooLarge));
-      else cb(null, chunk);
-    },
-  });
-};
 
 export interface UploadInput {
   userId: string;
@@ -97,59 +90,70 @@ export interface UploadInput {
   declaredLength: number | null;
   body: Readable;
   entryId?: string;
+  /** From the config (UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_TIMEOUT_MS); tests inject short ones. */
+  timeouts?: UploadTimeouts;
 }
 
+/**
+ * Streams an upload to S3: the size and quota are checked from Content-Length
+ * first, the type from the first bytes, then the body passes a guard (size,
+ * idle and total timeouts) and the type's own check on its way. Any failure
+ * removes the S3 object.
+ */
 export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileInfo> {
-  const { userId, body } = input;
+  const { userId } = input;
   const filename = cleanFilename(input.filename);
-  if (input.declaredLength === null) throw new AppError(411, "LENGTH_REQUIRED", FILE_MESSAGES.lengthRequired);
-  if (input.declaredLength > MAX_FILE_BYTES)
-    throw new AppError(413, "PAYLOAD_TOO_LARGE", FILE_MESSAGES.tooLarge);
-  if (input.declaredLength === 0) throw new AppError(400, "EMPTY_FILE", FILE_MESSAGES.empty);
+  const declared = input.declaredLength;
+  if (declared === null) throw new AppError(411, "LENGTH_REQUIRED", FILE_MESSAGES.lengthRequired);
+  if (declared > MAX_FILE_BYTES) throw tooLarge();
+  if (declared === 0) throw new AppError(400, "EMPTY_FILE", FILE_MESSAGES.empty);
   if (input.entryId) {
     const entry = await deps.prisma.entry.count({ where: { id: input.entryId, userId } });
     if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
   }
-  await checkQuota(deps, userId, input.declaredLength);
+  await checkQuota(deps, userId, declared);
 
-  const { head, rest } = await peek(body, 512);
+  // The timers start with the first read, and cover the sniffing as well.
+  const guard = new UploadGuard(declared, input.timeouts ?? DEFAULT_UPLOAD_TIMEOUTS);
+  feed(input.body, guard);
+  const head = await peek(guard, SNIFF_BYTES);
   const contentType = sniffFileType(head, filename);
-  if (!contentType) throw new AppError(415, "UNSUPPORTED_FILE_TYPE", FILE_MESSAGES.type);
+  if (!contentType) {
+    guard.destroy();
+    throw unsupportedType();
+  }
+  const ext = extensionOf(filename);
+  const checked =
+    contentType === "text/plain"
+      ? utf8Check()
+      : OFFICE_TYPES[ext] === contentType
+        ? ooxmlCheck(ext)
+        : new PassThrough();
+  checked.write(head);
 
   const key = Storage.newKey("files");
-  const counted = new PassThrough();
-  counted.write(head);
-  const guard = limit(input.declaredLength, head.length);
   let streamError: unknown;
-  const piping = pipeline(rest, guard, counted).catch((err) => {
+  const stopPut = new AbortController();
+  const piping = pipeline(guard, checked).catch((err) => {
     streamError = err;
-    counted.destroy(err);
+    stopPut.abort(err);
   });
   try {
-    await deps.storage.put(key, counted, contentType, input.declaredLength);
+    await deps.storage.put(key, checked, contentType, declared, stopPut.signal);
+    await piping;
+    if (streamError) throw streamError;
   } catch (err) {
     await piping;
-    throw streamError ?? err;
-  }
-  await piping;
-  if (streamError) {
     await deps.storage.delete(key).catch(() => undefined);
-    throw streamError;
+    throw streamError ?? err;
   }
 
   try {
     const id = await deps.prisma.$transaction(async (tx) => {
       const row = await tx.storedFile.create({
-        data: {
-          userId,
-          storageKey: key,
-          filename,
-          contentType,
-          size: input.declaredLength as number,
-          entryId: input.entryId,
-        },
+        data: { userId, storageKey: key, filename, contentType, size: declared, entryId: input.entryId },
       });
-      if (input.entryId) await addEvidence(tx, input.entryId, row.id);
+      if (input.entryId) await refreshCompleteness(tx, input.entryId);
       return row.id;
     });
     return fileInfo(deps, userId, id);
@@ -157,16 +161,6 @@ export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileIn
     await deps.storage.delete(key).catch(() => undefined);
     throw err;
   }
-}
-
-async function addEvidence(tx: Prisma.TransactionClient, entryId: string, fileId: string) {
-  const entry = await tx.entry.findUniqueOrThrow({ where: { id: entryId }, select: { values: true } });
-  const values = entry.values as Record<string, unknown>;
-  const list = Array.isArray(values.Evidence) ? (values.Evidence as string[]) : [];
-  await tx.entry.update({
-    where: { id: entryId },
-    data: { values: { ...values, Evidence: [...list, fileId] } as Prisma.InputJsonValue },
-  });
 }
 
 /** Non-premium users may store 100 MB (decimal) in all. */
@@ -222,35 +216,34 @@ export async function renameFile(deps: Deps, userId: string, id: string, newFile
     select: { filename: true },
   });
   if (!current) throw FILE_NOT_FOUND();
-  let name = cleanFilename(newFilename);
   // The SPA edits the name without its extension: keep the original one.
   const ext = current.filename.includes(".") ? current.filename.slice(current.filename.lastIndexOf(".")) : "";
-  if (ext && !name.toLowerCase().endsWith(ext.toLowerCase())) name = `${name}${ext}`.slice(0, 255);
+  let name = cleanFilename(newFilename);
+  if (ext && !name.toLowerCase().endsWith(ext.toLowerCase())) name = cleanFilename(`${name}${ext}`);
   await deps.prisma.storedFile.update({ where: { id }, data: { filename: name } });
   return fileInfo(deps, userId, id);
 }
 
-/** Deletes the row (and its place in an entry's evidence), then the bytes. */
+/**
+ * Deletes the row, which also takes it out of its entry's evidence (the row is
+ * the one record of that), then the bytes. The entry is locked first, the order
+ * every evidence change follows.
+ */
 export async function deleteFile(deps: Deps, userId: string, id: string) {
-  const file = await deps.prisma.storedFile.findFirst({ where: { id, userId } });
-  if (!file) throw FILE_NOT_FOUND();
-  await deps.prisma.$transaction(async (tx) => {
-    if (file.entryId) {
-      const entry = await tx.entry.findUnique({ where: { id: file.entryId }, select: { values: true } });
-      const values = (entry?.values ?? {}) as Record<string, unknown>;
-      if (Array.isArray(values.Evidence)) {
-        values.Evidence = (values.Evidence as string[]).filter((x) => x !== id);
-        await tx.entry.update({
-          where: { id: file.entryId },
-          data: { values: values as Prisma.InputJsonValue },
-        });
-      }
-    }
-    await tx.storedFile.delete({ where: { id } });
+  const deleted = await deps.prisma.$transaction(async (tx) => {
+    const file = await tx.storedFile.findFirst({ where: { id, userId }, select: { entryId: true } });
+    if (!file) throw FILE_NOT_FOUND();
+    if (file.entryId) await lockEntry(tx, file.entryId);
+    const rows = await tx.$queryRaw<{ entry_id: string | null; storage_key: string }[]>`
+      DELETE FROM files WHERE id = ${id}::uuid AND user_id = ${userId}::uuid RETURNING entry_id, storage_key`;
+    const row = rows[0];
+    if (!row) throw FILE_NOT_FOUND();
+    if (row.entry_id) await refreshCompleteness(tx, row.entry_id);
+    return row;
   });
   await deps.storage
-    .delete(file.storageKey)
-    .catch((err) => deps.log.warn({ err, key: file.storageKey }, "orphaned S3 object"));
+    .delete(deleted.storage_key)
+    .catch((err) => deps.log.warn({ err, key: deleted.storage_key }, "orphaned S3 object"));
   return {};
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AppError } from "../../lib/errors.js";
 import { DIARY_V1, REFLECTION_V1, SUPERVISION_V1 } from "./definitions.js";
-import { columns, completeness, validateValues } from "./rules.js";
+import { columns, completeness, entryRow, validateValues, withEvidence, withoutEvidence } from "./rules.js";
 
 const opts = { sourced: { categories: ["Leadership", "Other"], standards: ["HCPC 1"] }, today: "2026-11-22" };
 const diary = {
@@ -101,5 +101,16 @@ describe("entry validation", () => {
       standards: ["HCPC 1"],
       searchText: "sepsis talk",
     });
+  });
+
+  it("stores the answers without the evidence list, yet counts the evidence toward completeness", () => {
+    const answers = { ...diary, Evidence: ["f1", "f2"] };
+    const row = entryRow(DIARY_V1, answers);
+    expect(row.values).not.toHaveProperty("Evidence");
+    expect(row).toMatchObject(completeness(DIARY_V1, answers));
+    expect(row.completenessPercentage).toBeGreaterThan(completeness(DIARY_V1, diary).completenessPercentage);
+    expect(withoutEvidence(answers)).toEqual(diary);
+    expect(withEvidence(diary, ["f3"])).toEqual({ ...diary, Evidence: ["f3"] });
+    expect(withEvidence(answers, [])).toEqual(diary);
   });
 });

@@ -129,11 +129,32 @@ export function columns(values: Values) {
   };
 }
 
-/** The stored row of an entry: the answers and every column derived from them. */
+const EVIDENCE = COLUMN_ITEMS.evidence[0];
+
+/**
+ * The answers as stored: without the evidence list, whose one source of truth
+ * is `files.entry_id` (the entry's files are its evidence).
+ */
+export function withoutEvidence(values: Values): Values {
+  const { [EVIDENCE]: _evidence, ...rest } = values;
+  return rest;
+}
+
+/** The answers as the form shows them: the evidence item lists the entry's files, oldest first. */
+export function withEvidence(values: Values, fileIds: string[]): Values {
+  const rest = withoutEvidence(values);
+  return fileIds.length ? { ...rest, [EVIDENCE]: fileIds } : rest;
+}
+
+/**
+ * The stored row of an entry: the answers (evidence aside) and every column
+ * derived from them. `values` still holds the evidence the save attaches, so
+ * completeness counts it as an answered item.
+ */
 export function entryRow(def: FormDef, values: Values) {
   const c = columns(values);
   return {
-    values: values as Prisma.InputJsonValue,
+    values: withoutEvidence(values) as Prisma.InputJsonValue,
     title: c.title,
     date: toDateColumn(c.date),
     hours: c.hours,

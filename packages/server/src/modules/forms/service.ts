@@ -5,7 +5,7 @@ import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { notFound } from "../../lib/errors.js";
 import { CURRENT_FORMS, type FormDef, STANDARD_CATEGORIES, standardsFor } from "./definitions.js";
-import type { Options, Values } from "./rules.js";
+import { type Options, type Values, withEvidence } from "./rules.js";
 
 type Form = ResponseOf<typeof api.diaryForm>;
 
@@ -30,9 +30,14 @@ export function currentFormId(deps: Deps, identifier: EntryType): Promise<string
   return id;
 }
 
-export async function formById(deps: Deps, formId: string | null, identifier: EntryType): Promise<FormDef> {
+/** The form version an entry was written with; `db` may be a transaction's client. */
+export async function formById(
+  db: Prisma.TransactionClient,
+  formId: string | null,
+  identifier: EntryType,
+): Promise<FormDef> {
   if (!formId) return CURRENT_FORMS[identifier];
-  const row = await deps.prisma.formDefinition.findUnique({ where: { id: formId } });
+  const row = await db.formDefinition.findUnique({ where: { id: formId } });
   return row ? (row.definition as unknown as FormDef) : CURRENT_FORMS[identifier];
 }
 
@@ -103,14 +108,21 @@ export async function getEntryForm(deps: Deps, userId: string, entryId: string) 
   const entry = await deps.prisma.entry.findFirst({
     where: { id: entryId, userId },
     include: {
-      files: { select: { id: true, filename: true, contentType: true }, orderBy: { createdAt: "asc" } },
+      files: {
+        select: { id: true, filename: true, contentType: true },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      },
     },
   });
   if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
-  const def = await formById(deps, entry.formId, entry.type as EntryType);
+  const def = await formById(deps.prisma, entry.formId, entry.type as EntryType);
   return renderForm(def, await formOptions(deps, userId), {
     id: entry.id,
-    values: entry.values as Values,
+    // The evidence item shows the entry's files (files.entry_id is the one record of it).
+    values: withEvidence(
+      entry.values as Values,
+      entry.files.map((f) => f.id),
+    ),
     tags: entry.tags,
     editable: !entry.supervisionCompleted,
     files: entry.files,

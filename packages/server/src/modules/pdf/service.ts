@@ -2,7 +2,7 @@ import type { EntryType } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { dateColumn } from "../../lib/dates.js";
 import { ENTRY_NOT_FOUND } from "../entries/service.js";
-import type { Values } from "../forms/rules.js";
+import { type Values, withEvidence } from "../forms/rules.js";
 import { formById } from "../forms/service.js";
 import { renderEntryPdf } from "./entry-pdf.js";
 
@@ -10,19 +10,22 @@ export async function entryPdf(deps: Deps, userId: string, entryId: string) {
   const entry = await deps.prisma.entry.findFirst({
     where: { id: entryId, userId },
     include: {
-      files: { select: { id: true, filename: true }, orderBy: { createdAt: "asc" } },
+      files: { select: { id: true, filename: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
       user: { select: { profile: { select: { firstName: true, lastName: true } } } },
     },
   });
   if (!entry) throw ENTRY_NOT_FOUND();
-  const form = await formById(deps, entry.formId, entry.type as EntryType);
+  const form = await formById(deps.prisma, entry.formId, entry.type as EntryType);
   const doc = renderEntryPdf({
     type: entry.type,
     title: entry.title,
     date: dateColumn(entry.date),
     hours: entry.hours === null ? null : Number(entry.hours),
     category: entry.category,
-    values: entry.values as Values,
+    values: withEvidence(
+      entry.values as Values,
+      entry.files.map((f) => f.id),
+    ),
     tags: entry.tags,
     evidence: entry.files,
     owner: `${entry.user.profile?.firstName ?? ""} ${entry.user.profile?.lastName ?? ""}`.trim(),

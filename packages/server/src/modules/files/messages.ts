@@ -1,0 +1,17 @@
+// What an upload's refusals say (the spec's wording where it has one), and the errors carrying them.
+import { AppError } from "../../lib/errors.js";
+
+export const FILE_MESSAGES = {
+  tooLarge: "The file size cannot exceed 10MB",
+  type: "This type of file is not accepted. Upload a PDF, an image (JPEG, PNG, GIF, BMP or WEBP), an Office document or a text file.",
+  quota: "Storage limit reached! Upgrade to Premium to store more than 100 MB of files",
+  lengthRequired: "The upload must state its size (Content-Length)",
+  empty: "The file is empty",
+  timeout: "The upload was too slow and has been stopped. Please try again.",
+  incomplete: "The upload ended before the stated size (Content-Length) was received",
+} as const;
+
+export const tooLarge = () => new AppError(413, "PAYLOAD_TOO_LARGE", FILE_MESSAGES.tooLarge);
+export const unsupportedType = () => new AppError(415, "UNSUPPORTED_FILE_TYPE", FILE_MESSAGES.type);
+export const uploadTimeout = () => new AppError(408, "REQUEST_TIMEOUT", FILE_MESSAGES.timeout);
+export const incomplete = () => new AppError(400, "BAD_REQUEST", FILE_MESSAGES.incomplete);
