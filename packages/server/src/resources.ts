@@ -42,8 +42,9 @@ export async function createResources(
     clinicalSkills: config.clinicalSkills
       ? new HttpClinicalSkillsConnector(config.clinicalSkills.url, config.clinicalSkills.apiKey)
       : null,
-    today: () => todayInLondon(),
+    // The one clock; tests replace `now` (and `today` follows it).
     now: () => new Date(),
+    today: () => todayInLondon(deps.now()),
   };
   return {
     deps,

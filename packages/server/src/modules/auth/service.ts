@@ -51,7 +51,7 @@ export async function login(deps: Deps, email: string, password: string, tempora
   if (user.organisation && !user.organisation.enabled)
     throw forbidden(MESSAGES.organisationDisabled, "ORGANISATION_DISABLED");
   await clearAttempts(deps.redis, deps.config.redisPrefix, address);
-  await deps.prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+  await deps.prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: deps.now() } });
   return sessionFor(deps, user.id, { temporary });
 }
 
@@ -61,7 +61,7 @@ async function setPassword(deps: Deps, userId: string, password: string) {
   await deps.prisma.$transaction([
     deps.prisma.credential.upsert({
       where: { userId },
-      update: { passwordHash, passwordChangedAt: new Date() },
+      update: { passwordHash, passwordChangedAt: deps.now() },
       create: { userId, passwordHash },
     }),
     deps.prisma.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } }),
@@ -97,8 +97,8 @@ export async function completeReset(deps: Deps, id: string, password: string) {
   const tokenHash = sha256(id);
   // Claim the token atomically so two concurrent uses cannot both succeed.
   const claimed = await deps.prisma.passwordResetToken.updateMany({
-    where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
-    data: { usedAt: new Date() },
+    where: { tokenHash, usedAt: null, expiresAt: { gt: deps.now() } },
+    data: { usedAt: deps.now() },
   });
   if (claimed.count !== 1) throw badRequest(MESSAGES.resetInvalid, "RESET_TOKEN_INVALID");
   const token = await deps.prisma.passwordResetToken.findUniqueOrThrow({ where: { tokenHash } });
@@ -109,7 +109,7 @@ export async function completeReset(deps: Deps, id: string, password: string) {
 
 export async function createOtp(deps: Deps) {
   const token = randomToken();
-  const expiresAt = new Date(Date.now() + OTP_TOKEN_TTL_SECONDS * 1000);
+  const expiresAt = new Date(deps.now().getTime() + OTP_TOKEN_TTL_SECONDS * 1000);
   await deps.prisma.otpToken.create({ data: { tokenHash: sha256(token), expiresAt } });
   return { token, expiresAt: expiresAt.toISOString() };
 }
@@ -121,9 +121,9 @@ export async function approveOtp(deps: Deps, userId: string, token: string) {
       tokenHash: sha256(token),
       approvedByUserId: null,
       consumedAt: null,
-      expiresAt: { gt: new Date() },
+      expiresAt: { gt: deps.now() },
     },
-    data: { approvedByUserId: userId, approvedAt: new Date() },
+    data: { approvedByUserId: userId, approvedAt: deps.now() },
   });
   if (approved.count !== 1) throw notFound(MESSAGES.otpExpired, "OTP_INVALID");
   return {};
@@ -133,12 +133,12 @@ export async function approveOtp(deps: Deps, userId: string, token: string) {
 export async function otpLogin(deps: Deps, token: string) {
   const tokenHash = sha256(token);
   const row = await deps.prisma.otpToken.findUnique({ where: { tokenHash } });
-  if (!row || row.consumedAt || row.expiresAt <= new Date())
+  if (!row || row.consumedAt || row.expiresAt <= deps.now())
     throw new AppError(410, "OTP_EXPIRED", MESSAGES.otpExpired);
   if (!row.approvedByUserId) throw forbidden(MESSAGES.otpPending, "OTP_PENDING");
   const consumed = await deps.prisma.otpToken.updateMany({
     where: { tokenHash, consumedAt: null },
-    data: { consumedAt: new Date() },
+    data: { consumedAt: deps.now() },
   });
   if (consumed.count !== 1) throw new AppError(410, "OTP_EXPIRED", MESSAGES.otpExpired);
   return sessionFor(deps, row.approvedByUserId);

@@ -381,5 +381,5 @@ export async function calendarFeed(deps: Deps, userId: string): Promise<string> 
       date: p.startDate,
     })),
   ];
-  return renderIcs(items);
+  return renderIcs(items, deps.now());
 }

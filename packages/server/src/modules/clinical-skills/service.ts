@@ -36,7 +36,7 @@ export async function link(deps: Deps, userId: string, emailAddress: string, pas
   const tokenEncrypted = box(deps).seal(result.accessToken);
   await deps.prisma.clinicalSkillsLink.upsert({
     where: { userId },
-    update: { accountId: result.accountId, email, tokenEncrypted, linkedAt: new Date() },
+    update: { accountId: result.accountId, email, tokenEncrypted, linkedAt: deps.now() },
     create: { userId, accountId: result.accountId, email, tokenEncrypted },
   });
   return { linked: true, email };

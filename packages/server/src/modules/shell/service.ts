@@ -104,7 +104,7 @@ export async function supportChatIdentity(deps: Deps, userId: string) {
   const account = await loadAccount(deps.pool, userId);
   if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
   const name = `${account.first_name} ${account.last_name}`.trim();
-  const iat = Math.floor(Date.now() / 1000);
+  const iat = Math.floor(deps.now().getTime() / 1000);
   const token = signHs256(
     { user_id: account.id, email: account.email, name, iat, exp: iat + 24 * 3600 },
     deps.config.supportChatSecret,
