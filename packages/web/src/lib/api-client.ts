@@ -51,9 +51,16 @@ export function failure(
   status: number,
   envelope: Partial<ErrorEnvelope> | null,
   statusText = "",
+  retryAfter: string | null = null,
 ): ApiError {
   const authCall = !endpoint.auth || endpoint.path.startsWith("/auth/");
-  const err = new ApiError(envelope?.message ?? statusText, { status, code: envelope?.code, authCall });
+  const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined;
+  const err = new ApiError(envelope?.message ?? statusText, {
+    status,
+    code: envelope?.code,
+    authCall,
+    retryAfterSeconds: seconds,
+  });
   if (endpoint.auth && endsSession(err)) onSessionEnd();
   return err;
 }
@@ -84,7 +91,7 @@ export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>)
 
   if (!res.ok) {
     const envelope = (await res.json().catch(() => null)) as Partial<ErrorEnvelope> | null;
-    throw failure(endpoint, res.status, envelope, res.statusText);
+    throw failure(endpoint, res.status, envelope, res.statusText, res.headers.get("Retry-After"));
   }
   if (res.status === 204) return {} as ResponseOf<E>;
   const text = await res.text();

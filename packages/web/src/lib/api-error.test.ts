@@ -1,25 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, endsSession, errorMessage, OFFLINE_MESSAGE, UNKNOWN_MESSAGE } from "./api-error";
+import { ApiError, endsSession } from "./api-error";
 
-describe("errorMessage", () => {
-  it("asks to check the connection for status 0", () => {
-    expect(errorMessage(new ApiError("Failed to fetch", { status: 0 }))).toBe(OFFLINE_MESSAGE);
-  });
-  it("shows nothing for a 401 on a session call", () => {
-    expect(errorMessage(new ApiError("Unauthorized", { status: 401 }))).toBe("");
-  });
-  it("shows the server message for a 401 on an authentication call", () => {
-    const err = new ApiError("The email address or password is incorrect", { status: 401, authCall: true });
-    expect(errorMessage(err)).toBe("The email address or password is incorrect");
-  });
-  it("shows the server message for other statuses", () => {
-    expect(errorMessage(new ApiError("First Name must not be empty", { status: 400 }))).toBe(
-      "First Name must not be empty",
-    );
-  });
-  it("says Unknown error without a status or for foreign errors", () => {
-    expect(errorMessage(new ApiError(""))).toBe(UNKNOWN_MESSAGE);
-    expect(errorMessage(new TypeError("x"))).toBe(UNKNOWN_MESSAGE);
+describe("ApiError", () => {
+  it("keeps a code of the contract's enum and drops one it does not know", () => {
+    expect(new ApiError("x", { status: 429, code: "TOO_MANY_REQUESTS" }).code).toBe("TOO_MANY_REQUESTS");
+    expect(new ApiError("x", { status: 400, code: "FST_ERR_VALIDATION" }).code).toBeUndefined();
   });
 });
 

@@ -1,38 +1,31 @@
-// The typed failure of an API call, and the spec's generic message mapping (spec 1 §8).
-import { MESSAGES } from "@cpd/contract";
+// The typed failure of an API call. What it shows the user is decided in error-messages.ts.
+import { ERROR_CODES, type ErrorCode, MESSAGES } from "@cpd/contract";
 
 export class ApiError extends Error {
   /** HTTP status; 0 when the request never got an answer (offline, DNS, CORS). */
   readonly status: number | undefined;
-  readonly code: string | undefined;
+  /** The envelope's code; undefined when the answer had none (or one this build does not know). */
+  readonly code: ErrorCode | undefined;
   /** True for the authentication calls (login, OTP, reset, ...), where a 401 is a normal answer. */
   readonly authCall: boolean;
+  /** Seconds from a Retry-After header (429, 503), when the server sent one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(message: string, opts: { status?: number; code?: string; authCall?: boolean } = {}) {
+  constructor(
+    message: string,
+    opts: { status?: number; code?: string; authCall?: boolean; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = opts.status;
-    this.code = opts.code;
+    this.code = isErrorCode(opts.code) ? opts.code : undefined;
     this.authCall = opts.authCall ?? false;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 }
 
-export const OFFLINE_MESSAGE = "Please make sure you have an active internet connection.";
-export const UNKNOWN_MESSAGE = "Unknown error";
-
-/**
- * What to show the user for a failed call: "" means show nothing (a 401 on a
- * session call, which logs out instead).
- */
-export function errorMessage(err: unknown): string {
-  if (err instanceof ApiError) {
-    if (err.status === undefined) return err.message || UNKNOWN_MESSAGE;
-    if (err.status === 0) return OFFLINE_MESSAGE;
-    if (err.status === 401 && !err.authCall) return "";
-    return err.message || UNKNOWN_MESSAGE;
-  }
-  return UNKNOWN_MESSAGE;
-}
+const isErrorCode = (code: string | undefined): code is ErrorCode =>
+  code !== undefined && (ERROR_CODES as readonly string[]).includes(code);
 
 /** A 401 on a non-authentication call, or a 500 "No user found", ends the session. */
 export function endsSession(err: ApiError): boolean {

@@ -1,6 +1,6 @@
 // Toasts with the spec's timing: successes last 5 s, errors stay until dismissed.
 import { notifications } from "@mantine/notifications";
-import { errorMessage } from "./api-error";
+import { errorMessage } from "./error-messages";
 
 export function notifySuccess(title: string, message?: string) {
   notifications.show({ title, message: message ?? "", color: "green", autoClose: 5000 });

@@ -42,7 +42,15 @@ export function uploadFile(
         opts.onProgress?.(100);
         resolve(body as UploadedFile);
       } else {
-        reject(failure(api.uploadFile, xhr.status, body as Partial<ErrorEnvelope> | null, xhr.statusText));
+        reject(
+          failure(
+            api.uploadFile,
+            xhr.status,
+            body as Partial<ErrorEnvelope> | null,
+            xhr.statusText,
+            xhr.getResponseHeader("Retry-After"),
+          ),
+        );
       }
     };
     xhr.send(file);

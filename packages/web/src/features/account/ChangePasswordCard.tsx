@@ -3,7 +3,7 @@ import { Button, Card, Group, PasswordInput, Stack, Title } from "@mantine/core"
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { call } from "../../lib/api-client";
-import { errorMessage } from "../../lib/api-error";
+import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { session } from "../../lib/session";

@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router-dom";
-import { errorMessage } from "../../lib/api-error";
+import { errorMessage } from "../../lib/error-messages";
 import { safeRedirect } from "../../lib/redirect";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { session, useSession } from "../../lib/session";

@@ -3,7 +3,7 @@ import { Anchor, Button, PasswordInput, Stack } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
-import { errorMessage } from "../../lib/api-error";
+import { errorMessage } from "../../lib/error-messages";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { AuthLayout } from "./AuthLayout";
 

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title }
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { call } from "../../lib/api-client";
-import { errorMessage } from "../../lib/api-error";
+import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { keys } from "../shell/queries";
 import { type BasicDetailsValues, validateBasicDetails } from "./profile-rules";
