@@ -2,6 +2,7 @@
 // drive it with inject(). Resources are created by the caller and passed in.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ErrorEnvelope } from "@cpd/contract";
 import { AjvCompiler } from "@fastify/ajv-compiler";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
@@ -114,6 +115,8 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     skipOnError: false,
   });
   await app.register(swagger, {
+    // Shared schemas keep their $id as the component name (ErrorEnvelope, not def-0).
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     openapi: {
       openapi: "3.0.3",
       info: {
@@ -127,6 +130,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       },
     },
   });
+  app.addSchema(ErrorEnvelope);
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   await app.register(authPlugin, { deps });
 

@@ -25,6 +25,8 @@ export interface Ctx<E extends EndpointDef> {
   reply: FastifyReply;
 }
 
+const ERROR_REF = { $ref: `${ErrorEnvelope.$id}#` };
+
 export interface RouteExtras {
   policy?: Policy;
   rateLimit?: { max: number; timeWindow: number; keyBy?: "ip" | "ip+email" };
@@ -52,8 +54,9 @@ export function define<E extends EndpointDef>(
     tags: e.tags,
     response: {
       ...(e.binary ? {} : { [status]: e.response }),
-      "4xx": ErrorEnvelope,
-      "5xx": ErrorEnvelope,
+      // One shared component (added in app.ts), not 90 codes inlined into every operation.
+      "4xx": ERROR_REF,
+      "5xx": ERROR_REF,
       ...extras.responses,
     },
   };
