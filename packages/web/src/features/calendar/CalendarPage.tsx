@@ -4,6 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { buildUrl } from "../../lib/api-client";
+import { now } from "../../lib/clock";
 import { useSession } from "../../lib/session";
 import { usePageTitle } from "../../lib/use-page-title";
 import "./calendar.css";
@@ -53,7 +54,7 @@ export default function CalendarPage() {
   usePageTitle("Calendar");
   const state = useSession();
   const narrow = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
-  const today = londonDay(new Date());
+  const today = londonDay(now());
   const [view, setView] = useState<View>(narrow ? "list" : "month");
   const [anchor, setAnchor] = useState(today);
   const range = viewRange(view, anchor);

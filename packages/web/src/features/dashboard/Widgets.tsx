@@ -17,6 +17,7 @@ import {
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { ApiError } from "../../lib/api-error";
+import { now } from "../../lib/clock";
 import { formatDate } from "../../lib/dates";
 import { notifyError } from "../../lib/notify";
 import { buildItems, type CalendarItem, itemLabel, KIND_STYLES } from "../calendar/calendar-model";
@@ -66,7 +67,7 @@ export function CountdownCard({
   endDate: string | null;
   compliance: number | null;
 }) {
-  const message = countdownMessage(hoursLeft, endDate, new Date());
+  const message = countdownMessage(hoursLeft, endDate, now());
   if (!message) return null;
   return (
     <WidgetCard title="CPD hours countdown">
@@ -217,7 +218,7 @@ export function MiniCalendar({
   webinarsOn: boolean;
   onOpen: (it: CalendarItem) => void;
 }) {
-  const today = londonDay(new Date());
+  const today = londonDay(now());
   const to = addDays(today, 90);
   const events = useEvents(today, to);
   const webinars = useWebinars(webinarsOn);

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, useBlocker, useLocation, useNavigate, useParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
+import { nowMs } from "../../lib/clock";
 import { errorMessage } from "../../lib/error-messages";
 import { entryChanged } from "../../lib/invalidate";
 import { notifySuccess } from "../../lib/notify";
@@ -123,7 +124,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
         const res = id
           ? await call(api.updateEntry, { params: { id }, body })
           : await call(api.createEntry, { params: { identifier: type }, body });
-        lastSaveAt.current = Date.now();
+        lastSaveAt.current = nowMs();
         setSaved(snapshot);
         setBanner(null);
         if (!id) {
@@ -204,7 +205,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
-      Date.now() - lastSaveAt.current > LEAVE_BYPASS_MS &&
+      nowMs() - lastSaveAt.current > LEAVE_BYPASS_MS &&
       currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {

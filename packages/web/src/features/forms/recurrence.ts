@@ -1,5 +1,6 @@
 // DiaryReminderDate is pre-set by the recurrence offset in months (spec 2 §2), never in the past (§5).
 import { RECURRENCE_OPTIONS } from "@cpd/contract";
+import { now } from "../../lib/clock";
 
 export const recurrenceLabel = (months: string | number) =>
   RECURRENCE_OPTIONS.find((o) => o.months === Number(months))?.label ?? String(months);
@@ -29,6 +30,6 @@ export function reminderDate(months: number, base: string | null | undefined, to
 }
 
 /** Today in Europe/London as YYYY-MM-DD. */
-export function todayIso(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
+export function todayIso(at: Date = now()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(at);
 }

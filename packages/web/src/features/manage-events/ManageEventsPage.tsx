@@ -23,6 +23,7 @@ import "./manage-events.css";
 import { Navigate } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
+import { now } from "../../lib/clock";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { isAdmin, useSession } from "../../lib/session";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -372,7 +373,7 @@ interface TabProps {
 
 function EventsTab({ canManage, showAll }: TabProps) {
   const qc = useQueryClient();
-  const today = londonDay(new Date());
+  const today = londonDay(now());
   const events = useQuery({
     queryKey: [...manageKeys.events, today],
     // What the caller manages (admins: every organisation's), past year onwards.

@@ -1,5 +1,6 @@
 import { Button, Modal, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { now } from "../../lib/clock";
 import { session } from "../../lib/session";
 import { greetingText } from "./greeting";
 
@@ -20,7 +21,7 @@ export function GreetingOverlay({ firstName }: { firstName: string }) {
     <Modal
       opened={open}
       onClose={() => setOpen(false)}
-      title={greetingText(new Date(), firstName)}
+      title={greetingText(now(), firstName)}
       centered
       size="sm"
       styles={{ title: { fontSize: "var(--mantine-font-size-xl)", fontWeight: 700 } }}

@@ -3,26 +3,27 @@
 import { IDLE_LOGOUT_GRACE_MS, IDLE_TIMEOUT_MS } from "@cpd/contract";
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
+import { nowMs } from "../../lib/clock";
 
 const ACTIVITY = ["pointerdown", "pointermove", "keydown", "scroll", "touchstart", "wheel"] as const;
 
 export function IdleTimeout({ enabled, onLogout }: { enabled: boolean; onLogout: () => void }) {
   const [warning, setWarning] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(IDLE_LOGOUT_GRACE_MS / 1000);
-  const lastActive = useRef(Date.now());
+  const lastActive = useRef(nowMs());
   const warningRef = useRef(false);
   warningRef.current = warning;
 
   useEffect(() => {
     if (!enabled) return;
-    lastActive.current = Date.now();
+    lastActive.current = nowMs();
     const mark = () => {
       // Activity behind the open dialog does not count: the user must answer it.
-      if (!warningRef.current) lastActive.current = Date.now();
+      if (!warningRef.current) lastActive.current = nowMs();
     };
     for (const e of ACTIVITY) window.addEventListener(e, mark, { passive: true });
     const tick = setInterval(() => {
-      const idle = Date.now() - lastActive.current;
+      const idle = nowMs() - lastActive.current;
       if (idle >= IDLE_TIMEOUT_MS + IDLE_LOGOUT_GRACE_MS) {
         clearInterval(tick);
         setWarning(false);
@@ -39,7 +40,7 @@ export function IdleTimeout({ enabled, onLogout }: { enabled: boolean; onLogout:
   }, [enabled, onLogout]);
 
   const keep = () => {
-    lastActive.current = Date.now();
+    lastActive.current = nowMs();
     setWarning(false);
   };
   const minutes = Math.floor(secondsLeft / 60);

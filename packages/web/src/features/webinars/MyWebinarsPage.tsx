@@ -1,5 +1,6 @@
 import { Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { now } from "../../lib/clock";
 import { usePageTitle } from "../../lib/use-page-title";
 import { londonRange } from "../calendar/london-time";
 import { useRegisteredWebinars } from "../calendar/queries";
@@ -9,7 +10,7 @@ import { webinarBadge } from "./webinar-badge";
 export default function MyWebinarsPage() {
   usePageTitle("My Webinars");
   const { data, isLoading, isError } = useRegisteredWebinars();
-  const now = new Date();
+  const at = now();
   return (
     <Stack gap="lg" maw={900}>
       <Title order={1}>My Webinars</Title>
@@ -41,7 +42,7 @@ export default function MyWebinarsPage() {
           aria-label="Registered webinars"
         >
           {data.map((w) => {
-            const badge = webinarBadge(w.startDate, now);
+            const badge = webinarBadge(w.startDate, at);
             return (
               <Card component="li" key={w.id} withBorder padding="md">
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
