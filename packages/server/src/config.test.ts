@@ -94,3 +94,13 @@ describe("listening address", () => {
     expect(loadConfig({ ...base, HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
   });
 });
+
+describe("documentation", () => {
+  it("lists every variable the server reads in the README's configuration table", async () => {
+    const { Env } = await import("./config.js");
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const readme = readFileSync(path.resolve(here, "../../../README.md"), "utf8");
+    const missing = Object.keys(Env.properties).filter((name) => !readme.includes(`| \`${name}\``));
+    expect(missing).toEqual([]);
+  });
+});

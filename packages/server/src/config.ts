@@ -5,7 +5,7 @@ import { Value } from "@sinclair/typebox/value";
 
 const Bool = Type.Union([Type.Literal("true"), Type.Literal("false")]);
 
-const Env = Type.Object({
+export const Env = Type.Object({
   NODE_ENV: Type.Union([Type.Literal("development"), Type.Literal("test"), Type.Literal("production")], {
     default: "development",
   }),
