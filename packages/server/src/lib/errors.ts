@@ -14,10 +14,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code: ErrorCode = "BAD_REQUEST") => new AppError(400, code, message);
+export const badRequest = (message: string, code: ErrorCode = "BAD_REQUEST") =>
+  new AppError(400, code, message);
 export const unauthorized = (message = "Authentication required", code: ErrorCode = "UNAUTHORIZED") =>
   new AppError(401, code, message);
 export const forbidden = (message = "You do not have access to this", code: ErrorCode = "FORBIDDEN") =>
   new AppError(403, code, message);
-export const notFound = (message = "Not found", code: ErrorCode = "NOT_FOUND") => new AppError(404, code, message);
+export const notFound = (message = "Not found", code: ErrorCode = "NOT_FOUND") =>
+  new AppError(404, code, message);
 export const conflict = (message: string, code: ErrorCode = "CONFLICT") => new AppError(409, code, message);

@@ -17,7 +17,7 @@ function itemValue(item: ItemDef): fc.Arbitrary<unknown> {
   switch (item.type) {
     case T.date:
       return fc
-        .date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
+        .date({ min: new Date(from), max: new Date("2030-12-31"), noInvalidDate: true })
         .map((d) => d.toISOString().slice(0, 10));
     case T.number:
       return fc.integer({ min: 0, max: 40 }).map((n) => String(n / 4));
