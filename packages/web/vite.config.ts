@@ -41,6 +41,8 @@ const config: ViteUserConfig = {
           include: ["src/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          // Rendering Mantine in jsdom is slow on a shared 2-core machine.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -11,7 +11,8 @@ declare module "@tanstack/react-query" {
   }
 }
 
-function createQueryClient() {
+/** The app's cache settings and error toasts (tests make their own cache with them). */
+export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (err, query) => {

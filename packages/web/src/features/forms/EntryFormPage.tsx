@@ -1,6 +1,6 @@
 import { api, ENTRY_TYPES, type EntryType, MESSAGES } from "@cpd/contract";
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, useBlocker, useLocation, useNavigate, useParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
@@ -39,6 +39,7 @@ const TYPE_NAMES: Record<EntryType, string> = {
   supervision: "Supervision",
 };
 const DATE_FIELDS = ["DiaryDate", "ReflectionDate", "SupervisionDate"];
+const FORM_ID = "entry-form";
 
 const formEndpoint = {
   diary: api.diaryForm,
@@ -75,6 +76,9 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
     queryKey: routeId ? ["form", "entry", routeId] : ["form", type],
     queryFn: () => (routeId ? call(api.entryForm, { params: { id: routeId } }) : call(formEndpoint[type])),
     staleTime: 0,
+    // When a new entry's URL becomes its edit URL, the form stays on screen (no loader, no
+    // remounted fields under the user's cursor) while the saved entry's form loads.
+    placeholderData: keepPreviousData,
     meta: { errorTitle: loadErrorTitle(type, Boolean(routeId)) },
   });
   const form: Form | undefined = formQuery.data;
@@ -113,9 +117,13 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
     }
   }, []);
 
-  /** Saves the given values: creates the entry the first time, then updates it. One save at a time. */
+  /**
+   * Saves the given values: creates the entry the first time, then updates it. One save at a time.
+   * A new entry's URL becomes its edit URL, unless the save is on the way out of the page (Save
+   * and Close, Save and Exit): that navigation would replace the one the user asked for.
+   */
   const persist = useCallback(
-    async (snapshot: Values): Promise<string> => {
+    async (snapshot: Values, leaving = false): Promise<string> => {
       if (!form) throw new Error("The form is not loaded");
       while (inFlight.current) await inFlight.current.catch(() => undefined);
       const body = toBody(form, snapshot);
@@ -130,7 +138,8 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
         if (!id) {
           entryIdRef.current = res.entryId;
           setEntryId(res.entryId);
-          navigate(`/edit/${type}/${res.entryId}`, { replace: true, state: { keep: location.key } });
+          if (!leaving)
+            navigate(`/edit/${type}/${res.entryId}`, { replace: true, state: { keep: location.key } });
         }
         void entryChanged(qc);
         return res.entryId;
@@ -158,7 +167,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
   );
 
   const manualSave = useMutation({
-    mutationFn: (snapshot: Values) => persist(snapshot),
+    mutationFn: ({ snapshot, leaving }: { snapshot: Values; leaving: boolean }) => persist(snapshot, leaving),
     onSuccess: () => notifySuccess("Entry saved successfully"),
     onError: failed,
   });
@@ -173,7 +182,8 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
         return;
       }
       try {
-        if (dirty || !entryIdRef.current) await manualSave.mutateAsync(values);
+        if (dirty || !entryIdRef.current)
+          await manualSave.mutateAsync({ snapshot: values, leaving: Boolean(after) });
         after?.();
       } catch {
         // The banner says what went wrong.
@@ -329,10 +339,15 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
         </StatusAlert>
       )}
 
+      {/* The form holds the entry's fields only: the tags card has a form of its own (forms must
+          not nest), and the Save button below reaches this one by its id. A submit bubbling up
+          from a dialog's form (React passes events up through portals) is not a Save. */}
       <form
+        id={FORM_ID}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          if (e.target !== e.currentTarget) return;
           saveThen();
         }}
       >
@@ -361,48 +376,48 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
               </Stack>
             </Card>
           ))}
-
-          {entryId ? (
-            <TagListEditor
-              tags={tags}
-              onSave={(next) => saveTags.mutate(next)}
-              saving={saveTags.isPending}
-              intro="Tags help you group and find this entry."
-              headingId="entry-tags-title"
-              emptyText="This entry has no tags yet."
-              disabled={!editable}
-            />
-          ) : (
-            <Card withBorder padding="md" component="section" aria-labelledby="entry-tags-title">
-              <Title order={2} fz="h4" id="entry-tags-title" mb="xs">
-                Tags
-              </Title>
-              <Text fz="sm">You can add tags once the entry has been saved.</Text>
-            </Card>
-          )}
-
-          <Group justify="flex-end" gap="sm" wrap="wrap" className="form-actions">
-            <Button
-              variant="default"
-              disabled={!entryId || dirty}
-              onClick={() => setPreview(true)}
-              title={!entryId || dirty ? "Save the entry to preview it" : undefined}
-            >
-              Preview
-            </Button>
-            {editable && (
-              <>
-                <Button variant="default" type="submit" loading={manualSave.isPending}>
-                  Save
-                </Button>
-                <Button onClick={() => saveThen(() => navigate("/entries"))} loading={manualSave.isPending}>
-                  Save and Close
-                </Button>
-              </>
-            )}
-          </Group>
         </Stack>
       </form>
+
+      {entryId ? (
+        <TagListEditor
+          tags={tags}
+          onSave={(next) => saveTags.mutate(next)}
+          saving={saveTags.isPending}
+          intro="Tags help you group and find this entry."
+          headingId="entry-tags-title"
+          emptyText="This entry has no tags yet."
+          disabled={!editable}
+        />
+      ) : (
+        <Card withBorder padding="md" component="section" aria-labelledby="entry-tags-title">
+          <Title order={2} fz="h4" id="entry-tags-title" mb="xs">
+            Tags
+          </Title>
+          <Text fz="sm">You can add tags once the entry has been saved.</Text>
+        </Card>
+      )}
+
+      <Group justify="flex-end" gap="sm" wrap="wrap" className="form-actions">
+        <Button
+          variant="default"
+          disabled={!entryId || dirty}
+          onClick={() => setPreview(true)}
+          title={!entryId || dirty ? "Save the entry to preview it" : undefined}
+        >
+          Preview
+        </Button>
+        {editable && (
+          <>
+            <Button variant="default" type="submit" form={FORM_ID} loading={manualSave.isPending}>
+              Save
+            </Button>
+            <Button onClick={() => saveThen(() => navigate("/entries"))} loading={manualSave.isPending}>
+              Save and Close
+            </Button>
+          </>
+        )}
+      </Group>
 
       <UnsavedChangesModal
         opened={blocker.state === "blocked"}
