@@ -41,7 +41,7 @@ test("a new diary entry raises Total Entries and Hours Logged on the dashboard",
     data: {
       Field222: `E2E dashboard entry ${stamp()}`,
       DiaryDate: londonDay(),
-      DiaryHours: 1.5,
+      DiaryHours: "1.5",
       ActivityType: "Self-directed learning",
       Field116: "Clinical Skills",
     },
