@@ -1,6 +1,7 @@
 import { defineConfig, type ReporterDescription } from "@playwright/test";
 
-// Browser tests run against a real server (built SPA + API) with the seeded demo accounts.
+// Browser tests run against a real server (built SPA + API); each test creates its own users in
+// the API's database (e2e/users.ts, DATABASE_URL) and fixes the page's clock (e2e/helpers.ts).
 const reporter: ReporterDescription[] = [["list"]];
 if (process.env.PLAYWRIGHT_JSON_OUTPUT_NAME) {
   reporter.push(["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME }]);

@@ -1,5 +1,5 @@
-// Direct API calls for test set-up and clean-up, so each browser test can be rerun
-// against the same database.
+// Direct API calls for test set-up (each test's data belongs to users of its own, so nothing
+// needs cleaning up and reruns work).
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /**
@@ -12,22 +12,24 @@ export async function pageToken(page: Page): Promise<string> {
     const tokenIn = (raw: string | null) => (raw ? (JSON.parse(raw) as { token?: string }).token : undefined);
     return tokenIn(localStorage.getItem("cpd-state")) ?? tokenIn(sessionStorage.getItem("cpd-state"));
   });
-  expect(token, "session token").toBeTruthy();
+  expect(token, "session token (a JWT)").toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   return token as string;
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+/** A diary entry of 1.5 hours in Clinical Education, dated `date` (today in London by default). */
 export async function apiCreateDiary(
   request: APIRequestContext,
   token: string,
   title: string,
+  date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date()),
 ): Promise<string> {
   const res = await request.post("/api/entries/diary", {
     headers: auth(token),
     data: {
       Field222: title,
-      DiaryDate: "2026-01-15",
+      DiaryDate: date,
       DiaryHours: "1.5",
       ActivityType: "Self-directed learning",
       Field116: "Clinical Education",
@@ -39,24 +41,18 @@ export async function apiCreateDiary(
   return ((await res.json()) as { entryId: string }).entryId;
 }
 
-export async function apiDiaryEntries(request: APIRequestContext, token: string, filter?: string) {
-  const q = new URLSearchParams({ type: "diary" });
-  if (filter) q.set("filter", filter);
-  const res = await request.get(`/api/entries/limit/100/page/1?${q}`, { headers: auth(token) });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { items: { id: string; title: string }[] }).items;
-}
-
-export async function apiDeleteEntry(request: APIRequestContext, token: string, id: string) {
-  await request.delete(`/api/entries/${id}`, { headers: auth(token) });
-}
-
-export async function apiDeleteFilesNamed(request: APIRequestContext, token: string, filter: string) {
-  const res = await request.get(`/api/file/limit/100/page/1?filter=${encodeURIComponent(filter)}`, {
+/** Shares a diary entry with the community (as the token's user). */
+export async function apiShare(request: APIRequestContext, token: string, entryId: string, title: string) {
+  const res = await request.post(`/api/shared-cpd?entryId=${entryId}`, {
     headers: auth(token),
+    data: {
+      title,
+      description: "A short e-learning module on recognising sepsis early.",
+      category: "Clinical Education",
+      websiteUrl: "https://www.example.org/e2e",
+    },
   });
-  const { items } = (await res.json()) as { items: { id: string }[] };
-  for (const f of items) await request.delete(`/api/file/${f.id}`, { headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** A tiny valid PDF, made here so the tests need no fixture files. */

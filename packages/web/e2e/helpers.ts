@@ -1,7 +1,24 @@
 import { expect, type Page } from "@playwright/test";
 import { checkA11y } from "./axe";
+import type { TestUser } from "./users";
 
-export const PASSWORD = "Password123!";
+export { PASSWORD } from "./users";
+
+/** Today in Europe/London as YYYY-MM-DD (by the real clock: the API's). */
+export const londonDay = (d = new Date()) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(d);
+
+/** 09:30 UTC on a London day: morning in London in summer and winter alike. */
+export const morningOf = (isoDay: string) => new Date(`${isoDay}T09:30:00Z`);
+
+/**
+ * Fixes the page's clock (the app reads the time only through src/lib/clock.ts, so Date is
+ * enough): its greeting, "today", countdowns and the greeting's auto-hide all follow this time.
+ * Timers keep running.
+ */
+export async function fixPageClock(page: Page, at: Date) {
+  await page.clock.setFixedTime(at);
+}
 
 /**
  * Stores the dashboard's mini tour skip flag (under the app's one storage key) before any page
@@ -20,18 +37,22 @@ export async function skipMiniTour(page: Page) {
   });
 }
 
+/**
+ * Logs the user in through the form (checking the login page with axe) and waits for the
+ * dashboard. The page's clock is fixed first (this morning unless `at` says otherwise).
+ */
 export async function login(
   page: Page,
-  email: string,
-  password = PASSWORD,
-  { miniTour = false }: { miniTour?: boolean } = {},
+  user: Pick<TestUser, "email" | "password">,
+  { miniTour = false, at = morningOf(londonDay()) }: { miniTour?: boolean; at?: Date } = {},
 ) {
+  await fixPageClock(page, at);
   if (!miniTour) await skipMiniTour(page);
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   await checkA11y(page, "/login");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Email/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL("**/dashboard");
 }

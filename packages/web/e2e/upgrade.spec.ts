@@ -1,9 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { checkA11y } from "./axe";
 import { dismissGreeting, login } from "./helpers";
+import { createUser } from "./users";
 
 test("a basic user sees locked items, the usage gauge and the upgrade modal", async ({ page }) => {
-  await login(page, "basic@example.org");
+  // A free member whose trial has ended long ago (none recorded): no full access.
+  await login(page, await createUser({ tier: "BASIC" }));
   await dismissGreeting(page);
   const nav = page.getByRole("navigation", { name: "Main" });
   const portfolio = nav.getByRole("button", { name: "Portfolio (locked: Premium feature)" });
