@@ -7,7 +7,7 @@ import { api, type EndpointDef, ERROR_CODES } from "@cpd/contract";
 import type { TSchema } from "@sinclair/typebox";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { arbitraryFor, type FuzzContext, type Mode } from "./fuzz/arbitraries.js";
+import { arbitraryFor, type FuzzContext, hostileFor, leaves, type Mode } from "./fuzz/arbitraries.js";
 import { allFormItems, formBody } from "./fuzz/form-keys.js";
 import { createOrganisation, createUser, type TestUser, useApp } from "./harness.js";
 
@@ -123,6 +123,23 @@ function requestArbitrary(e: EndpointDef, ctx: FuzzContext, mode: Mode) {
   return fc.record({ params: part(e.params), query: part(e.query), body: part(e.body), raw });
 }
 
+/** A valid request with exactly one field made hostile: it gets past every other check. */
+function mutantArbitrary(e: EndpointDef, ctx: FuzzContext) {
+  const spots = leaves({ params: e.params, query: e.query, body: e.body });
+  if (!spots.length) return requestArbitrary(e, ctx, "wild");
+  return fc
+    .tuple(
+      requestArbitrary(e, ctx, "valid"),
+      fc.oneof(...spots.map((l) => fc.tuple(fc.constant(l), hostileFor(l.schema, ctx)))),
+    )
+    .map(([req, [spot, value]]) => {
+      const part = (req as Record<string, unknown>)[spot.part];
+      const target = part && typeof part === "object" ? { ...(part as object) } : {};
+      (target as Record<string, unknown>)[spot.key] = value;
+      return { ...req, [spot.part]: target };
+    });
+}
+
 describe("fuzzing every call from its contract schemas", () => {
   it.each(endpoints)(
     "%s: no 5xx, enum codes, and a 4xx changes nothing",
@@ -133,7 +150,11 @@ describe("fuzzing every call from its contract schemas", () => {
       const messages = new Set<string>();
       await fc.assert(
         fc.asyncProperty(
-          fc.oneof(requestArbitrary(e, ctx, "valid"), requestArbitrary(e, ctx, "wild")),
+          fc.oneof(
+            requestArbitrary(e, ctx, "valid"),
+            mutantArbitrary(e, ctx),
+            requestArbitrary(e, ctx, "wild"),
+          ),
           async (input) => {
             const before = e.method === "GET" ? "" : await fingerprint(caller);
             const headers: Record<string, string> = { authorization: `Bearer ${caller.token}` };

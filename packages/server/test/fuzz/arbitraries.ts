@@ -45,6 +45,12 @@ const hostileString = fc.oneof(
   fc.constant("x".repeat(120_000)),
 );
 const hostileNumber = fc.constantFrom(1e308, -1e308, -1, 0, 0.5, 2 ** 53, -(2 ** 31), 2 ** 31);
+/** Characters PostgreSQL cannot store or that no client should send, put into otherwise valid text. */
+const POISON = ["\u0000", "\uD800", "\uDC00", "\uDBFF", "\u202E"];
+const poisoned = (valid: fc.Arbitrary<string>) =>
+  fc
+    .tuple(valid, fc.constantFrom(...POISON), fc.nat())
+    .map(([v, bad, at]) => v.slice(0, at % (v.length + 1)) + bad + v.slice(at % (v.length + 1)));
 /** Anything at all, of any JSON type. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
@@ -61,7 +67,7 @@ const dateTimeString = fc
   .map((d) => d.toISOString());
 
 function validString(s: Node, ctx: FuzzContext): fc.Arbitrary<string> {
-  if (typeof s.pattern === "string" && s.pattern.includes("[0-9a-fA-F]{8}")) {
+  if (s.format === "uuid" || (typeof s.pattern === "string" && s.pattern.includes("[0-9a-fA-F]{8}"))) {
     return fc.oneof(
       uuid,
       fc.constant(null).map(() => pick(ctx.ownIds()) ?? randomUUID()),
@@ -95,10 +101,39 @@ export function arbitraryFor(
   mode: Mode,
   depth = 0,
 ): fc.Arbitrary<unknown> {
-  const valid = validFor(schema as Node, ctx, mode, depth);
-  return mode === "valid"
-    ? valid
-    : fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: hostileValue, weight: 1 });
+  const s = schema as Node;
+  const valid = validFor(s, ctx, mode, depth);
+  if (mode === "valid") return valid;
+  return fc.oneof(
+    { arbitrary: valid, weight: 3 },
+    { arbitrary: hostileFor(s, ctx), weight: 2 },
+    { arbitrary: hostileValue, weight: 1 },
+  );
+}
+
+/**
+ * Hostile values of a field's own type: poisoned text for strings, extreme numbers
+ * for numbers. They pass a lax validator and reach the service and the database.
+ */
+export function hostileFor(schema: TSchema, ctx: FuzzContext): fc.Arbitrary<unknown> {
+  const s = schema as Node;
+  if (s.type === "string") return fc.oneof(poisoned(validString(s, ctx)), hostileString);
+  if (s.type === "integer" || s.type === "number") return hostileNumber;
+  if (Array.isArray(s.anyOf)) return fc.oneof(...(s.anyOf as TSchema[]).map((k) => hostileFor(k, ctx)));
+  if (s.type === "array")
+    return fc.array(hostileFor(s.items as TSchema, ctx), { minLength: 1, maxLength: 3 });
+  return hostileValue;
+}
+
+/** The top-level fields of a request's parts, each with its schema: the places a mutant changes. */
+export function leaves(
+  parts: Record<string, TSchema | undefined>,
+): { part: string; key: string; schema: TSchema }[] {
+  return Object.entries(parts).flatMap(([part, schema]) =>
+    Object.entries(((schema as Node | undefined)?.properties ?? {}) as Record<string, TSchema>).map(
+      ([key, field]) => ({ part, key, schema: field }),
+    ),
+  );
 }
 
 function validFor(s: Node, ctx: FuzzContext, mode: Mode, depth: number): fc.Arbitrary<unknown> {
