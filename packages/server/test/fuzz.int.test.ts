@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { arbitraryFor, type FuzzContext, hostileFor, leaves, type Mode } from "./fuzz/arbitraries.js";
 import { allFormItems, formBody } from "./fuzz/form-keys.js";
-import { createOrganisation, createUser, type TestUser, useApp } from "./harness.js";
+import { createOrganisation, createUser, randomIp, type TestUser, useApp } from "./harness.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -147,6 +147,7 @@ describe("fuzzing every call from its contract schemas", () => {
       const caller = await newCaller();
       const ctx: FuzzContext = { ownIds: () => caller.ownIds, formKeys, formBody: formBody() };
       const statuses = new Map<number, number>();
+      const address = randomIp();
       const messages = new Set<string>();
       await fc.assert(
         fc.asyncProperty(
@@ -167,6 +168,8 @@ describe("fuzzing every call from its contract schemas", () => {
               payload = JSON.stringify(input.body ?? null);
             }
             const res = await h.app.inject({
+              // Its own address per call: its rate-limit counters are not other test files'.
+              remoteAddress: address,
               method: e.method,
               url: toPath(e, input.params) + toQueryString(input.query),
               headers,

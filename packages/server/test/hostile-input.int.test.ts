@@ -53,6 +53,14 @@ describe("hostile text", () => {
     expect((await call(h.app, "GET", "/profile", { token: u.token })).body.firstName).toBe("Test");
   });
 
+  it("answers a long signature it accepted (answers are not held to input limits)", async () => {
+    const u = await createUser(h.deps);
+    const signature = `data:image/png;base64,${"A".repeat(150_000)}`;
+    const res = await call(h.app, "PUT", "/personal-profile", { token: u.token, body: { signature } });
+    expect(res.status).toBe(200);
+    expect(res.body.signature).toBe(signature);
+  });
+
   it("keeps emoji and other paired surrogates", async () => {
     const u = await createUser(h.deps);
     const res = await call(h.app, "PUT", "/personal-profile", {

@@ -25,6 +25,35 @@ export interface Ctx<E extends EndpointDef> {
   reply: FastifyReply;
 }
 
+const INPUT_ONLY = new Set([
+  "pattern",
+  "maxLength",
+  "minLength",
+  "minimum",
+  "maximum",
+  "maxItems",
+  "maxProperties",
+]);
+
+/**
+ * An answer's schema without the input limits of the shared primitives: the
+ * serializer checks them when it picks a branch of a union (a nullable text), so a
+ * stored value longer than an input limit, or older than a pattern, would turn a
+ * good answer into a 500. What was accepted once is always answered.
+ */
+export function outputSchema<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(outputSchema) as T;
+  if (!schema || typeof schema !== "object") return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([k]) => !INPUT_ONLY.has(k))
+      .map(([k, v]) => [k, k === "properties" || k === "patternProperties" ? fieldsOf(v) : outputSchema(v)]),
+  ) as T;
+}
+/** Property maps: the names are data (a field may be called "pattern"), only the values are schemas. */
+const fieldsOf = (map: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(map).map(([name, v]) => [name, outputSchema(v)]));
+
 const ERROR_REF = { $ref: `${ErrorEnvelope.$id}#` };
 
 export interface RouteExtras {
@@ -53,7 +82,7 @@ export function define<E extends EndpointDef>(
     summary: e.summary,
     tags: e.tags,
     response: {
-      ...(e.binary ? {} : { [status]: e.response }),
+      ...(e.binary ? {} : { [status]: outputSchema(e.response) }),
       // One shared component (added in app.ts), not 90 codes inlined into every operation.
       "4xx": ERROR_REF,
       "5xx": ERROR_REF,
