@@ -8,6 +8,7 @@ export * from "./entries.js";
 export * from "./errors.js";
 export * from "./files.js";
 export * from "./forms.js";
+export * from "./london-time.js";
 export * from "./personal-profile.js";
 export * from "./primitives.js";
 export * from "./profile.js";

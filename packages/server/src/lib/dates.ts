@@ -1,15 +1,14 @@
 // Calendar dates are handled as 'YYYY-MM-DD' strings in UTC arithmetic: a CPD
 // date has no time of day, so no time zone may shift it.
+import { londonDay } from "@cpd/contract";
+
 export type IsoDate = string;
 
 export const toIsoDate = (d: Date): IsoDate => d.toISOString().slice(0, 10);
 
-// Building an Intl formatter is costly; one is shared (it is used on hot paths).
-const londonDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-
 /** Today in Europe/London, where the product's users keep their records. */
 export function todayInLondon(now = new Date()): IsoDate {
-  return londonDate.format(now);
+  return londonDay(now);
 }
 
 export function addMonths(date: IsoDate, months: number): IsoDate {

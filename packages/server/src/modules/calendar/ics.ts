@@ -1,4 +1,6 @@
 // A minimal RFC 5545 writer for the user's calendar feed, in Europe/London.
+import { londonWallClock } from "@cpd/contract";
+
 export interface IcsEvent {
   uid: string;
   summary: string;
@@ -12,19 +14,8 @@ export interface IcsEvent {
   date?: string;
 }
 
-const LONDON = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 export function londonLocal(d: Date): string {
-  const p = Object.fromEntries(LONDON.formatToParts(d).map((x) => [x.type, x.value]));
+  const p = londonWallClock(d);
   return `${p.year}${p.month}${p.day}T${p.hour}${p.minute}${p.second}`;
 }
 

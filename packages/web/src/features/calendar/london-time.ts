@@ -1,34 +1,14 @@
 // Calendar days and times are London's (spec 1 §2: Europe/London), whatever the browser's zone.
-export const LONDON = "Europe/London";
+import { LONDON, londonDay, londonWallClock } from "@cpd/contract";
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: LONDON,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+export { LONDON, londonDay };
+
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: LONDON,
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",
 });
-const partsFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: LONDON,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-/** The London calendar day of an instant, as YYYY-MM-DD. */
-export function londonDay(instant: string | Date): string {
-  return dayFormat.format(typeof instant === "string" ? new Date(instant) : instant);
-}
-
 /** HH:mm on London's clock. */
 export function londonTime(instant: string | Date): string {
   return timeFormat.format(typeof instant === "string" ? new Date(instant) : instant);
@@ -61,10 +41,8 @@ function nums(s: string, sep: string): [number, number, number] {
 
 /** Minutes London is ahead of UTC at an instant (0 in winter, 60 in summer). */
 function londonOffsetMinutes(ms: number): number {
-  const p: Record<string, string> = Object.fromEntries(
-    partsFormat.formatToParts(new Date(ms)).map((x) => [x.type, x.value]),
-  );
-  const n = (k: string) => Number(p[k] ?? 0);
+  const p = londonWallClock(ms);
+  const n = (k: keyof typeof p) => Number(p[k]);
   const asUtc = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour") % 24, n("minute"), n("second"));
   return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60000);
 }

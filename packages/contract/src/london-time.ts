@@ -1,0 +1,50 @@
+// Europe/London wall-clock reading of an instant, shared by the server (calendar
+// feed, "today") and the SPA: the product's dates are London's (spec 1 §2).
+export const LONDON = "Europe/London";
+
+// Building an Intl formatter is costly; these are shared (they run on hot paths).
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: LONDON,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const partsFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LONDON,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+export interface WallClock {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+const asDate = (instant: string | Date | number) => (instant instanceof Date ? instant : new Date(instant));
+
+/** The London calendar day of an instant, as YYYY-MM-DD. */
+export function londonDay(instant: string | Date | number): string {
+  return dayFormat.format(asDate(instant));
+}
+
+/** The two-digit parts of London's clock at an instant. */
+export function londonWallClock(instant: string | Date | number): WallClock {
+  const p = Object.fromEntries(partsFormat.formatToParts(asDate(instant)).map((x) => [x.type, x.value]));
+  return {
+    year: p.year ?? "",
+    month: p.month ?? "",
+    day: p.day ?? "",
+    hour: p.hour ?? "",
+    minute: p.minute ?? "",
+    second: p.second ?? "",
+  };
+}
