@@ -258,6 +258,20 @@ const simple = (expected: Statuses, request?: Case["request"]): Case[] => [
   { target: "-", request, expect: expected },
 ];
 
+/** Calls on one event: its organisation's members see their event, everyone signed in a platform one. */
+const seenEvents = (): Case[] => [
+  {
+    target: "the victim organisation's event",
+    request: () => ({ params: { id: f.orgEvent } }),
+    expect: orgMembersOnly(),
+  },
+  {
+    target: "a platform event",
+    request: () => ({ params: { id: f.platformEvent } }),
+    expect: signedIn(200),
+  },
+];
+
 const MATRIX: Record<Endpoint, Case[]> = {
   // auth
   login: [
@@ -544,42 +558,9 @@ const MATRIX: Record<Endpoint, Case[]> = {
 
   // calendar: events
   calendarEvents: simple(signedIn(200)),
-  calendarEvent: [
-    {
-      target: "the victim organisation's event",
-      request: () => ({ params: { id: f.orgEvent } }),
-      expect: orgMembersOnly(),
-    },
-    {
-      target: "a platform event",
-      request: () => ({ params: { id: f.platformEvent } }),
-      expect: signedIn(200),
-    },
-  ],
-  registerEvent: [
-    {
-      target: "the victim organisation's event",
-      request: () => ({ params: { id: f.orgEvent } }),
-      expect: orgMembersOnly(),
-    },
-    {
-      target: "a platform event",
-      request: () => ({ params: { id: f.platformEvent } }),
-      expect: signedIn(200),
-    },
-  ],
-  unregisterEvent: [
-    {
-      target: "the victim organisation's event",
-      request: () => ({ params: { id: f.orgEvent } }),
-      expect: orgMembersOnly(),
-    },
-    {
-      target: "a platform event",
-      request: () => ({ params: { id: f.platformEvent } }),
-      expect: signedIn(200),
-    },
-  ],
+  calendarEvent: seenEvents(),
+  registerEvent: seenEvents(),
+  unregisterEvent: seenEvents(),
   manageEvents: simple(managersOnly()),
   createEvent: [
     {
