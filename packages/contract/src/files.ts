@@ -6,13 +6,13 @@ import { IdParams, PageParams, Text, Uuid } from "./primitives.js";
 
 const tags = ["files"];
 
+/** Images the browser shows in place; every other stored file is downloaded (never rendered from our origin). */
+export const INLINE_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+export const IMAGE_TYPES = [...INLINE_IMAGE_TYPES, "image/bmp"] as const;
+
 /** What My Files and evidence accept, judged by the bytes (spec 1 §5, spec 2 §9). */
 export const UPLOAD_TYPES = [
-  "image/jpeg",
-  "image/png",
-  "image/gif",
-  "image/bmp",
-  "image/webp",
+  ...IMAGE_TYPES,
   "application/pdf",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -172,14 +172,7 @@ export const DOCUMENT_TYPES = {
 export const ALL_DOCUMENT_TYPES = Object.values(DOCUMENT_TYPES).flat();
 /** Identity documents whose file is renamed to a standard name and which need an expiry date. */
 export const EXPIRING_DOCUMENT_TYPES = ["PASSPORT", "DRIVING_LICENCE"] as const;
-export const DOCUMENT_FILE_TYPES = [
-  "image/jpeg",
-  "image/png",
-  "image/gif",
-  "image/bmp",
-  "image/webp",
-  "application/pdf",
-];
+export const DOCUMENT_FILE_TYPES: readonly string[] = [...IMAGE_TYPES, "application/pdf"];
 
 export const IdentityDocument = Type.Object({
   id: Text(),

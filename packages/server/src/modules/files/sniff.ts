@@ -1,6 +1,8 @@
 // Judges an upload's type by its first bytes, never by the declared type or the
 // name (the name only tells apart formats that share a container: Office files,
 // whose container is then checked in full by upload-checks.ts).
+import { INLINE_IMAGE_TYPES } from "@cpd/contract";
+
 const starts = (b: Buffer, sig: number[], at = 0) =>
   b.length >= at + sig.length && sig.every((x, i) => b[at + i] === x);
 const ascii = (b: Buffer, text: string, at = 0) => starts(b, [...Buffer.from(text, "latin1")], at);
@@ -124,9 +126,4 @@ export function contentDisposition(filename: string, inline: boolean): string {
 }
 
 /** Shown in the browser: raster images only. Anything else, PDFs included, is downloaded. */
-export const INLINE_TYPES: ReadonlySet<string> = new Set([
-  "image/jpeg",
-  "image/png",
-  "image/gif",
-  "image/webp",
-]);
+export const INLINE_TYPES: ReadonlySet<string> = new Set(INLINE_IMAGE_TYPES);
