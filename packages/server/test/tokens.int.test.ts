@@ -163,4 +163,13 @@ describe("revocation is immediate", () => {
     await setRoles(h.deps.prisma, admin.id, ["User-Basic"]);
     expect((await call(h.app, "GET", "/profile", { token: as.body.token })).status).toBe(401);
   });
+
+  it("an impersonation ends when the impersonator logs out", async () => {
+    const target = await createUser(h.deps);
+    const admin = await createUser(h.deps, { roles: ["User-Basic", "Admin"] });
+    const as = await call(h.app, "POST", adminOnly(target.email), { token: admin.token });
+    expect((await call(h.app, "GET", "/profile", { token: as.body.token })).status).toBe(200);
+    expect((await call(h.app, "POST", "/auth/logout", { token: admin.token })).status).toBe(200);
+    expect((await call(h.app, "GET", "/profile", { token: as.body.token })).status).toBe(401);
+  });
 });

@@ -9,13 +9,15 @@ const sign = (payload: Record<string, unknown>, opts: Record<string, unknown> = 
   createSigner({ key: SECRET, algorithm: "HS256", ...opts })(payload);
 
 describe("TokenService", () => {
-  it("issues tokens carrying only sub, tv, imp and exp", () => {
+  it("issues tokens carrying only sub, tv, exp and, when impersonating, imp and itv", () => {
     const sub = randomUUID();
     const imp = randomUUID();
-    const token = tokens.issue({ sub, tv: 3, imp });
-    expect(tokens.verify(token)).toEqual({ sub, tv: 3, imp });
+    const token = tokens.issue({ sub, tv: 3, imp, itv: 7 });
+    expect(tokens.verify(token)).toEqual({ sub, tv: 3, imp, itv: 7 });
     const payload = JSON.parse(Buffer.from(token.split(".")[1] as string, "base64url").toString());
-    expect(Object.keys(payload).sort()).toEqual(["exp", "iat", "imp", "sub", "tv"]);
+    expect(Object.keys(payload).sort()).toEqual(["exp", "iat", "imp", "itv", "sub", "tv"]);
+    // An impersonation token without the impersonator's token version is refused.
+    expect(tokens.verify(sign({ sub, tv: 3, imp }, { expiresIn: 60_000 }))).toBeNull();
   });
 
   it("refuses a token without exp", () => {

@@ -9,8 +9,10 @@ import { createSigner, createVerifier } from "fast-jwt";
 export interface SessionClaims {
   sub: string;
   tv: number;
-  /** Set when an administrator acts as this user: the administrator's id. */
+  /** Set when an administrator acts as this user: the administrator's id... */
   imp?: string;
+  /** ...and their token version then, so their own logout or password change ends it too. */
+  itv?: number;
 }
 
 const UUID = new RegExp(UUID_PATTERN);
@@ -38,8 +40,8 @@ export class TokenService {
 
   /** Temporary sessions (no "remember me", impersonation) last 12 hours; others 30 days. */
   issue(claims: SessionClaims, temporary = false): string {
-    const { sub, tv, imp } = claims;
-    return (temporary ? this.signShort : this.signLong)(imp ? { sub, tv, imp } : { sub, tv });
+    const { sub, tv, imp, itv } = claims;
+    return (temporary ? this.signShort : this.signLong)(imp ? { sub, tv, imp, itv } : { sub, tv });
   }
 
   /** The claims of a valid token, or null (bad signature, algorithm, expiry or shape). */
@@ -52,7 +54,11 @@ export class TokenService {
     }
     // The ids go into SQL as uuid parameters: anything but a canonical UUID is refused here (401), not there (500).
     if (!isUuid(c.sub) || !Number.isSafeInteger(c.tv) || (c.tv as number) < 0) return null;
-    if (c.imp !== undefined && !isUuid(c.imp)) return null;
-    return { sub: c.sub, tv: c.tv as number, ...(c.imp ? { imp: c.imp as string } : {}) };
+    if (c.imp !== undefined && (!isUuid(c.imp) || !Number.isSafeInteger(c.itv))) return null;
+    return {
+      sub: c.sub,
+      tv: c.tv as number,
+      ...(c.imp ? { imp: c.imp as string, itv: c.itv as number } : {}),
+    };
   }
 }

@@ -53,9 +53,9 @@ export const authPlugin = fp(
       // A retired token (password changed, logged out, roles changed) or a deleted user.
       if (!session || session.tokenVersion !== claims.tv) throw unauthorized();
       if (claims.imp) {
-        // Impersonation lasts only while the impersonator is still an administrator.
+        // Impersonation lasts only while the impersonator is still a signed-in administrator.
         const by = await loadSession(deps.pool, claims.imp);
-        if (!by?.roles.includes(ROLES.admin)) throw unauthorized();
+        if (!by?.roles.includes(ROLES.admin) || by.tokenVersion !== claims.itv) throw unauthorized();
       }
       // organisationId rides along for policies that judge membership (typed once Caller names it).
       const caller = {

@@ -17,7 +17,7 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 async function sessionFor(
   deps: Deps,
   userId: string,
-  opts: { temporary?: boolean; impersonatedBy?: string } = {},
+  opts: { temporary?: boolean; impersonatedBy?: { id: string; tokenVersion: number } } = {},
 ): Promise<LoginAnswer> {
   const user = await deps.prisma.user.findUnique({
     where: { id: userId },
@@ -27,7 +27,12 @@ async function sessionFor(
   // The roles are answered for the SPA; the token carries none (the server reads them per call).
   const roles = user.roles.map((r) => r.role).sort();
   const token = deps.tokens.issue(
-    { sub: userId, tv: user.tokenVersion, imp: opts.impersonatedBy },
+    {
+      sub: userId,
+      tv: user.tokenVersion,
+      imp: opts.impersonatedBy?.id,
+      itv: opts.impersonatedBy?.tokenVersion,
+    },
     opts.temporary || Boolean(opts.impersonatedBy),
   );
   return { token, roles };
@@ -150,6 +155,8 @@ export async function impersonate(deps: Deps, adminId: string, email: string) {
     select: { id: true },
   });
   if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  const admin = await deps.prisma.user.findUnique({ where: { id: adminId }, select: { tokenVersion: true } });
+  if (!admin) throw unauthorized();
   deps.log.warn({ adminId, userId: user.id }, "administrator impersonation");
-  return sessionFor(deps, user.id, { impersonatedBy: adminId });
+  return sessionFor(deps, user.id, { impersonatedBy: { id: adminId, tokenVersion: admin.tokenVersion } });
 }
