@@ -12,6 +12,9 @@ export type Route = [method: string, path: RegExp, answer: (req: Request) => unk
 const STATUS = Symbol("status");
 /** Answers with a status other than 200 (and an error envelope, usually). */
 export const withStatus = (code: number, body: unknown) => ({ [STATUS]: code, body });
+/** Answers with the API's error envelope. */
+export const withError = (status: number, code: string, message: string) =>
+  withStatus(status, { statusCode: status, code, message });
 
 export function fakeApi(routes: Route[]) {
   const requests: Request[] = [];

@@ -1,24 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { calendarEvent } from "../../test/fixtures";
 import { buildItems, byDay, entryTitle, itemLabel, KIND_STYLES, LEGEND } from "./calendar-model";
 
-const event = {
-  id: "e1",
-  title: "Major incident training day",
-  happensAt: "2026-12-13T09:00:00.000Z",
-  endsAt: "2026-12-13T16:30:00.000Z",
-  description: "",
-  location: null,
-  contactName: null,
-  contactEmail: null,
-  website: null,
-  joinEventLink: null,
-  registered: false,
-  eventFull: false,
-  ended: false,
-  capacity: 40,
-  registrations: 0,
-  organisationId: null,
-};
+const event = calendarEvent();
 
 // Relative luminance contrast (WCAG 2.x).
 function contrast(a: string, b: string) {

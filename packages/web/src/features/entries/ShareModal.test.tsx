@@ -1,7 +1,7 @@
 import { SHARED_CPD_MESSAGES } from "@cpd/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { fakeApi, withStatus } from "../../test/fake-api";
+import { fakeApi, withError } from "../../test/fake-api";
 import { renderWithProviders } from "../../test/render";
 import { ShareModal, type ShareSource } from "./ShareModal";
 import { AGREEMENT_REQUIRED } from "./share-rules";
@@ -80,11 +80,7 @@ describe("the share modal", () => {
 
   it("keeps the dialog open and shows the server's message when sharing fails", async () => {
     const { user, dialog, onClose } = setup(() =>
-      withStatus(409, {
-        statusCode: 409,
-        code: "ALREADY_SHARED",
-        message: SHARED_CPD_MESSAGES.alreadyShared,
-      }),
+      withError(409, "ALREADY_SHARED", SHARED_CPD_MESSAGES.alreadyShared),
     );
     const d = dialog();
     await waitFor(() => expect(within(d).getByLabelText(/^Category/)).toHaveValue("Clinical Education"));

@@ -2,29 +2,22 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "../../lib/clock";
 import { session } from "../../lib/session";
-import { fakeApi, withStatus } from "../../test/fake-api";
+import { fakeApi, withError } from "../../test/fake-api";
+import { calendarEvent } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
 import ManageEventsPage from "./ManageEventsPage";
 
 const ORG = 7;
-const EVENT = {
+const EVENT = calendarEvent({
   id: "5d0c8a3e-2b1f-4c6d-9e8a-7f6b5c4d3e2a",
   title: "Sepsis study day",
   happensAt: "2026-11-20T09:00:00.000Z",
   endsAt: "2026-11-20T17:00:00.000Z",
   description: "A day on sepsis",
   location: "Leeds",
-  contactName: null,
-  contactEmail: null,
-  website: null,
-  joinEventLink: null,
-  registered: false,
-  eventFull: false,
-  ended: false,
-  capacity: 40,
   registrations: 3,
   organisationId: ORG,
-};
+});
 const WEBINAR = {
   id: "6e1d9b4f-3c2a-4d7e-8f9b-8a7c6d5e4f3b",
   webinarId: "6e1d9b4f-3c2a-4d7e-8f9b-8a7c6d5e4f3b",
@@ -155,12 +148,7 @@ describe("the events and webinars page", () => {
 
   it("edits an event, placing the server's message next to its field", async () => {
     const { user, api } = setup(["Organisation-Manager"], {
-      saveEvent: () =>
-        withStatus(400, {
-          statusCode: 400,
-          code: "VALIDATION",
-          message: "Contact email is not in the expected format",
-        }),
+      saveEvent: () => withError(400, "VALIDATION_ERROR", "Contact email is not in the expected format"),
     });
     await user.click(await screen.findByRole("button", { name: "Edit Sepsis study day" }));
     const dialog = screen.getByRole("dialog", { name: "Edit event" });
@@ -183,8 +171,7 @@ describe("the events and webinars page", () => {
 
   it("shows a server message that names no field above the form", async () => {
     const { user } = setup(["Admin"], {
-      saveEvent: () =>
-        withStatus(400, { statusCode: 400, code: "VALIDATION", message: "Something else is wrong" }),
+      saveEvent: () => withError(400, "VALIDATION_ERROR", "Something else is wrong"),
     });
     await user.click(await screen.findByRole("button", { name: "Edit Sepsis study day" }));
     const dialog = screen.getByRole("dialog", { name: "Edit event" });
@@ -204,12 +191,7 @@ describe("the events and webinars page", () => {
 
   it("creates a webinar, a taken identifier shown at the identifier", async () => {
     const { user, api } = setup(["Admin"], {
-      saveWebinar: () =>
-        withStatus(409, {
-          statusCode: 409,
-          code: "CONFLICT",
-          message: "A webinar with this identifier already exists",
-        }),
+      saveWebinar: () => withError(409, "CONFLICT", "A webinar with this identifier already exists"),
     });
     await screen.findByText("Sepsis study day");
     await user.click(screen.getByRole("tab", { name: "Webinars" }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { calendarEvent } from "../../test/fixtures";
 import {
   EMPTY_EVENT,
   EVENT_FIELD_NAMES,
@@ -35,16 +36,9 @@ describe("event form", () => {
       location: null,
       capacity: 40,
     });
-    const back = eventToForm({
-      ...body,
-      description: "",
-      location: null,
-      contactName: null,
-      contactEmail: null,
-      website: null,
-      joinEventLink: null,
-      capacity: 40,
-    });
+    const back = eventToForm(
+      calendarEvent({ title: body.title, happensAt: body.happensAt, endsAt: body.endsAt, capacity: 40 }),
+    );
     expect(back).toMatchObject({
       startDay: "2027-07-01",
       startTime: "09:00",
