@@ -53,9 +53,21 @@ export function FormItemField({
   const required = isRequired(item);
   const str = typeof value === "string" ? value : "";
   const list = Array.isArray(value) ? value : [];
-  const hint = <Hint item={item} />;
   const hasHint = required || Boolean(item.helpText);
-  const isDisabled = disabled || item.disabled === true;
+  // What every control gets: its id, the item's title as label, the hint, and disabled.
+  const labelled = {
+    id,
+    label: item.title,
+    description: hasHint ? <Hint item={item} /> : undefined,
+    disabled: disabled || item.disabled === true,
+  };
+  const field = { ...labelled, required };
+  const text = {
+    ...field,
+    value: str,
+    onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
+    error,
+  };
 
   switch (item.type) {
     case ITEM_TYPES.longText: {
@@ -65,7 +77,7 @@ export function FormItemField({
         <Input.Wrapper
           label={item.title}
           required={required}
-          description={hasHint ? hint : undefined}
+          description={labelled.description}
           labelElement="div"
           labelProps={{ id: labelId }}
           descriptionProps={{ id: descId }}
@@ -80,7 +92,7 @@ export function FormItemField({
                 describedBy={descId}
                 value={str}
                 required={required}
-                disabled={isDisabled}
+                disabled={labelled.disabled}
                 onChange={onChange}
               />
             </Suspense>
@@ -93,14 +105,14 @@ export function FormItemField({
         <Checkbox.Group
           label={item.title}
           required={required}
-          description={hasHint ? hint : undefined}
+          description={labelled.description}
           value={list}
           onChange={onChange}
           error={error}
         >
           <Stack gap={6} mt={6}>
             {(item.values ?? []).map((v) => (
-              <Checkbox key={v} value={v} label={v} disabled={isDisabled} />
+              <Checkbox key={v} value={v} label={v} disabled={labelled.disabled} />
             ))}
           </Stack>
         </Checkbox.Group>
@@ -109,11 +121,7 @@ export function FormItemField({
       const labelFor = item.identifier === REMINDER_RECURRENCE ? recurrenceLabel : (v: string) => v;
       return (
         <Select
-          id={id}
-          label={item.title}
-          required={required}
-          description={hasHint ? hint : undefined}
-          disabled={isDisabled}
+          {...field}
           placeholder="Choose an option"
           clearable={!required}
           data={(item.values ?? []).map((v) => ({ value: v, label: labelFor(v) }))}
@@ -126,40 +134,13 @@ export function FormItemField({
     }
     case ITEM_TYPES.number:
       if (/Hours$/.test(item.identifier)) {
-        return (
-          <HoursControl
-            id={id}
-            label={item.title}
-            description={hasHint ? hint : undefined}
-            required={required}
-            disabled={isDisabled}
-            value={str}
-            onChange={onChange}
-          />
-        );
+        return <HoursControl {...field} value={str} onChange={onChange} />;
       }
-      return (
-        <TextInput
-          id={id}
-          label={item.title}
-          required={required}
-          description={hasHint ? hint : undefined}
-          disabled={isDisabled}
-          type="number"
-          inputMode="decimal"
-          value={str}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          error={error}
-          maw={220}
-        />
-      );
+      return <TextInput {...text} type="number" inputMode="decimal" maw={220} />;
     case ITEM_TYPES.checkbox:
       return (
         <Checkbox
-          id={id}
-          label={item.title}
-          description={hasHint ? hint : undefined}
-          disabled={isDisabled}
+          {...labelled}
           checked={str === "1"}
           onChange={(e) => onChange(e.currentTarget.checked ? "1" : "0")}
           error={error}
@@ -168,75 +149,22 @@ export function FormItemField({
     case ITEM_TYPES.upload:
       return (
         <EvidenceField
-          id={id}
-          label={item.title}
-          description={hasHint ? hint : undefined}
+          {...labelled}
           entryId={entryId}
           value={list}
           attached={evidenceFiles}
-          disabled={isDisabled}
           onAdd={onEvidenceAdd}
           onRemove={onEvidenceRemove}
         />
       );
     case ITEM_TYPES.date:
-      return (
-        <DateField
-          id={id}
-          label={item.title}
-          description={hasHint ? hint : undefined}
-          required={required}
-          disabled={isDisabled}
-          value={str}
-          onChange={onChange}
-          extraError={error}
-        />
-      );
+      return <DateField {...field} value={str} onChange={onChange} extraError={error} />;
     case ITEM_TYPES.url:
-      return (
-        <TextInput
-          id={id}
-          label={item.title}
-          required={required}
-          description={hasHint ? hint : undefined}
-          disabled={isDisabled}
-          type="url"
-          placeholder="https://"
-          value={str}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          error={error}
-        />
-      );
+      return <TextInput {...text} type="url" placeholder="https://" />;
     default:
       if (item.maxLength && item.maxLength > 500) {
-        return (
-          <Textarea
-            id={id}
-            label={item.title}
-            required={required}
-            description={hasHint ? hint : undefined}
-            disabled={isDisabled}
-            value={str}
-            maxLength={item.maxLength}
-            autosize
-            minRows={2}
-            onChange={(e) => onChange(e.currentTarget.value)}
-            error={error}
-          />
-        );
+        return <Textarea {...text} maxLength={item.maxLength} autosize minRows={2} />;
       }
-      return (
-        <TextInput
-          id={id}
-          label={item.title}
-          required={required}
-          description={hasHint ? hint : undefined}
-          disabled={isDisabled}
-          value={str}
-          maxLength={item.maxLength}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          error={error}
-        />
-      );
+      return <TextInput {...text} maxLength={item.maxLength} />;
   }
 }
