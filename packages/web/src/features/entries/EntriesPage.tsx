@@ -24,6 +24,7 @@ import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { entryChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { Pager } from "../../lib/Pager";
 import { useIsUserBasic, useUserFeature } from "../../lib/permissions";
 import { SortHeader } from "../../lib/SortHeader";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -32,7 +33,6 @@ import {
   completenessText,
   type EntrySort,
   type ListState,
-  pageWindow,
   parseListState,
   toSearchParams,
 } from "./list-params";
@@ -336,45 +336,13 @@ export default function EntriesPage() {
         )}
       </Card>
 
-      {pages > 1 && (
-        <nav aria-label="Pages of entries">
-          <Group gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }} wrap="wrap">
-            <li>
-              <Button
-                variant="default"
-                size="xs"
-                disabled={state.page <= 1}
-                onClick={() => update({ page: state.page - 1 })}
-              >
-                Previous
-              </Button>
-            </li>
-            {pageWindow(state.page, pages).map((n) => (
-              <li key={n}>
-                <Button
-                  size="xs"
-                  variant={n === state.page ? "filled" : "default"}
-                  aria-current={n === state.page ? "page" : undefined}
-                  aria-label={`Page ${n}`}
-                  onClick={() => update({ page: n })}
-                >
-                  {n}
-                </Button>
-              </li>
-            ))}
-            <li>
-              <Button
-                variant="default"
-                size="xs"
-                disabled={state.page >= pages}
-                onClick={() => update({ page: state.page + 1 })}
-              >
-                Next
-              </Button>
-            </li>
-          </Group>
-        </nav>
-      )}
+      <Pager
+        label="Pages of entries"
+        page={state.page}
+        pages={pages}
+        onPage={(page) => update({ page })}
+        steps
+      />
       <Text fz="sm">
         Looking for files?{" "}
         <Anchor component={Link} to="/files">

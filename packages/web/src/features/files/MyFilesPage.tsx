@@ -25,11 +25,11 @@ import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { fileChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { Pager } from "../../lib/Pager";
 import { useIsUserBasic } from "../../lib/permissions";
 import { SortHeader } from "../../lib/SortHeader";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, uploadFile } from "../../lib/upload";
 import { usePageTitle } from "../../lib/use-page-title";
-import { pageWindow } from "../entries/list-params";
 import { isImage, spaced } from "./file-name";
 import { PreviewPanel } from "./PreviewPanel";
 import { FILES_PAGE_SIZE, type FileListState, type StoredFile, useFiles } from "./queries";
@@ -288,25 +288,12 @@ export default function MyFilesPage() {
                 </Table.ScrollContainer>
               )}
             </Card>
-            {pages > 1 && (
-              <nav aria-label="Pages of files">
-                <Group gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-                  {pageWindow(state.page, pages).map((n) => (
-                    <li key={n}>
-                      <Button
-                        size="xs"
-                        variant={n === state.page ? "filled" : "default"}
-                        aria-current={n === state.page ? "page" : undefined}
-                        aria-label={`Page ${n}`}
-                        onClick={() => setState((s) => ({ ...s, page: n }))}
-                      >
-                        {n}
-                      </Button>
-                    </li>
-                  ))}
-                </Group>
-              </nav>
-            )}
+            <Pager
+              label="Pages of files"
+              page={state.page}
+              pages={pages}
+              onPage={(page) => setState((s) => ({ ...s, page }))}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
