@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Loader,
   Menu,
   Select,
   SimpleGrid,
@@ -24,7 +23,7 @@ import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { entryChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { Pager } from "../../lib/Pager";
+import { PagedTable } from "../../lib/PagedTable";
 import { useIsUserBasic, useUserFeature } from "../../lib/permissions";
 import { SortHeader } from "../../lib/SortHeader";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -133,7 +132,6 @@ export default function EntriesPage() {
     update({ sortBy: s, sortDesc: state.sortBy === s ? !state.sortDesc : s === "date", page: state.page });
 
   const data = entries.data;
-  const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
   const filtered =
     state.search ||
     state.year ||
@@ -229,119 +227,93 @@ export default function EntriesPage() {
         </SimpleGrid>
       </Card>
 
-      <Card withBorder padding={0} component="section" aria-labelledby="entries-table-caption">
-        {entries.isLoading ? (
-          <Group p="lg">
-            <Loader size="sm" aria-label="Loading entries" />
-          </Group>
-        ) : !data || data.items.length === 0 ? (
-          <Text p="lg" id="entries-table-caption">
-            No entries found
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-busy={entries.isFetching}>
-              <Table.Caption
-                id="entries-table-caption"
-                style={{ captionSide: "top", textAlign: "left" }}
-                px="md"
-              >
-                {data.total === 1 ? "1 entry" : `${data.total} entries`}
-                {pages > 1 ? `, page ${state.page} of ${pages}` : ""}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader label="Date" sort="date" state={state} onSort={sort} />
-                  <SortHeader label="Title" sort="title" state={state} onSort={sort} />
-                  <SortHeader label="Type" sort="type" state={state} onSort={sort} />
-                  <SortHeader label="Category" sort="category" state={state} onSort={sort} />
-                  <SortHeader label="Hours" sort="hours" state={state} onSort={sort} />
-                  <SortHeader label="CPD Health Check" sort="completeness" state={state} onSort={sort} />
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((row) => {
-                  const title = row.title || "Untitled";
-                  return (
-                    <Table.Tr key={row.id}>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>
-                        {formatDate(row.date) || "No date"}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fz="sm" fw={600}>
-                          {title}
-                        </Text>
-                        {row.tags.length > 0 && (
-                          <Group gap={4} mt={4}>
-                            {row.tags.map((t) => (
-                              <Badge key={t} variant="outline" color="gray.8" size="sm" tt="none">
-                                {t}
-                              </Badge>
-                            ))}
-                          </Group>
-                        )}
-                        {row.shareId && (
-                          <Badge mt={4} size="sm" color="teal.9" variant="filled" tt="none">
-                            Shared
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{TYPE_LABELS[row.type]}</Table.Td>
-                      <Table.Td>{row.category ?? ""}</Table.Td>
-                      <Table.Td>{row.hours ?? ""}</Table.Td>
-                      <Table.Td>
-                        <Text fz="sm" c={COMPLETENESS_COLOURS[row.completeness]} fw={600}>
-                          {completenessText(row.completeness, row.completenessPercentage, showPercent)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <Button variant="default" size="xs" aria-label={`Actions for ${title}`}>
-                              Actions
-                            </Button>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item onClick={() => setPreview({ id: row.id, title })}>Preview</Menu.Item>
-                            {canEdit && (
-                              <Menu.Item
-                                onClick={() => navigate(`/edit/${row.type.toLowerCase()}/${row.id}`)}
-                              >
-                                Edit
-                              </Menu.Item>
-                            )}
-                            {canShare && row.type === "diary" && !row.shareId && (
-                              <Menu.Item onClick={() => openShare(row)}>Share</Menu.Item>
-                            )}
-                            {row.shareId && (
-                              <Menu.Item onClick={() => row.shareId && stopSharing.mutate(row.shareId)}>
-                                Stop sharing
-                              </Menu.Item>
-                            )}
-                            {canEdit && (
-                              <Menu.Item color="#a51d1d" onClick={() => confirmDelete(row)}>
-                                Delete
-                              </Menu.Item>
-                            )}
-                          </Menu.Dropdown>
-                        </Menu>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
-
-      <Pager
-        label="Pages of entries"
+      <PagedTable
+        list={entries}
+        pageSize={PAGE_SIZE}
         page={state.page}
-        pages={pages}
         onPage={(page) => update({ page })}
         steps
+        noun={["entry", "entries"]}
+        empty="No entries found"
+        minWidth={760}
+        captionId="entries-table-caption"
+        highlightOnHover
+        head={
+          <>
+            <SortHeader label="Date" sort="date" state={state} onSort={sort} />
+            <SortHeader label="Title" sort="title" state={state} onSort={sort} />
+            <SortHeader label="Type" sort="type" state={state} onSort={sort} />
+            <SortHeader label="Category" sort="category" state={state} onSort={sort} />
+            <SortHeader label="Hours" sort="hours" state={state} onSort={sort} />
+            <SortHeader label="CPD Health Check" sort="completeness" state={state} onSort={sort} />
+            <Table.Th>Actions</Table.Th>
+          </>
+        }
+        row={(row) => {
+          const title = row.title || "Untitled";
+          return (
+            <Table.Tr key={row.id}>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(row.date) || "No date"}</Table.Td>
+              <Table.Td>
+                <Text fz="sm" fw={600}>
+                  {title}
+                </Text>
+                {row.tags.length > 0 && (
+                  <Group gap={4} mt={4}>
+                    {row.tags.map((t) => (
+                      <Badge key={t} variant="outline" color="gray.8" size="sm" tt="none">
+                        {t}
+                      </Badge>
+                    ))}
+                  </Group>
+                )}
+                {row.shareId && (
+                  <Badge mt={4} size="sm" color="teal.9" variant="filled" tt="none">
+                    Shared
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{TYPE_LABELS[row.type]}</Table.Td>
+              <Table.Td>{row.category ?? ""}</Table.Td>
+              <Table.Td>{row.hours ?? ""}</Table.Td>
+              <Table.Td>
+                <Text fz="sm" c={COMPLETENESS_COLOURS[row.completeness]} fw={600}>
+                  {completenessText(row.completeness, row.completenessPercentage, showPercent)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button variant="default" size="xs" aria-label={`Actions for ${title}`}>
+                      Actions
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item onClick={() => setPreview({ id: row.id, title })}>Preview</Menu.Item>
+                    {canEdit && (
+                      <Menu.Item onClick={() => navigate(`/edit/${row.type.toLowerCase()}/${row.id}`)}>
+                        Edit
+                      </Menu.Item>
+                    )}
+                    {canShare && row.type === "diary" && !row.shareId && (
+                      <Menu.Item onClick={() => openShare(row)}>Share</Menu.Item>
+                    )}
+                    {row.shareId && (
+                      <Menu.Item onClick={() => row.shareId && stopSharing.mutate(row.shareId)}>
+                        Stop sharing
+                      </Menu.Item>
+                    )}
+                    {canEdit && (
+                      <Menu.Item color="#a51d1d" onClick={() => confirmDelete(row)}>
+                        Delete
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
       />
       <Text fz="sm">
         Looking for files?{" "}

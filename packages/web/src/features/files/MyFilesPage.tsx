@@ -7,7 +7,6 @@ import {
   Grid,
   Group,
   Image,
-  Loader,
   Progress,
   Stack,
   Table,
@@ -25,7 +24,7 @@ import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { fileChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { Pager } from "../../lib/Pager";
+import { PagedTable } from "../../lib/PagedTable";
 import { useIsUserBasic } from "../../lib/permissions";
 import { SortHeader } from "../../lib/SortHeader";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, uploadFile } from "../../lib/upload";
@@ -183,8 +182,6 @@ export default function MyFilesPage() {
       sortDesc: cur.sortBy === s ? !cur.sortDesc : s === "date",
       page: 1,
     }));
-  const data = files.data;
-  const pages = data ? Math.ceil(data.total / FILES_PAGE_SIZE) : 0;
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -202,97 +199,80 @@ export default function MyFilesPage() {
                 debounced(e.currentTarget.value);
               }}
             />
-            <Card withBorder padding={0}>
-              {files.isLoading ? (
-                <Group p="lg">
-                  <Loader size="sm" aria-label="Loading files" />
-                </Group>
-              ) : !data || data.items.length === 0 ? (
-                <Text p="lg">No files uploaded</Text>
-              ) : (
-                <Table.ScrollContainer minWidth={640}>
-                  <Table verticalSpacing="sm" striped aria-busy={files.isFetching}>
-                    <Table.Caption style={{ captionSide: "top", textAlign: "left" }} px="md">
-                      {data.total === 1 ? "1 file" : `${data.total} files`}
-                      {pages > 1 ? `, page ${state.page} of ${pages}` : ""}
-                    </Table.Caption>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>
-                          <VisuallyHidden>Thumbnail</VisuallyHidden>
-                        </Table.Th>
-                        <SortHeader label="Filename" sort="filename" state={state} onSort={sort} />
-                        <SortHeader label="Date Uploaded" sort="date" state={state} onSort={sort} />
-                        <Table.Th>Attached To</Table.Th>
-                        <Table.Th>Actions</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.items.map((f) => {
-                        const shown = spaced(f.filename);
-                        return (
-                          <Table.Tr key={f.id}>
-                            <Table.Td w={64}>
-                              {isImage(f.filename, f.contentType) ? (
-                                <Image src={fileUrl(f.id)} alt="" w={48} h={48} fit="cover" radius="sm" />
-                              ) : (
-                                <FileIcon />
-                              )}
-                            </Table.Td>
-                            <Table.Td style={{ wordBreak: "break-word" }}>{shown}</Table.Td>
-                            <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(f.dateUploaded)}</Table.Td>
-                            <Table.Td>
-                              {f.entryId && f.entryType ? (
-                                <Badge
-                                  component={Link}
-                                  to={`/edit/${f.entryType}/${f.entryId}`}
-                                  color="#1e6b30"
-                                  variant="filled"
-                                  tt="none"
-                                  style={{ cursor: "pointer" }}
-                                  aria-label={`${TYPE_LABELS[f.entryType]}: ${f.entryTitle ?? ""} (edit the entry)`}
-                                >
-                                  {TYPE_LABELS[f.entryType]}
-                                </Badge>
-                              ) : (
-                                <Badge color="#a51d1d" variant="filled" tt="none">
-                                  None
-                                </Badge>
-                              )}
-                            </Table.Td>
-                            <Table.Td>
-                              <Group gap={4} wrap="nowrap">
-                                <Button size="compact-sm" variant="default" onClick={() => setRenaming(f)}>
-                                  Rename<VisuallyHidden> {shown}</VisuallyHidden>
-                                </Button>
-                                <Button size="compact-sm" variant="default" onClick={() => preview(f)}>
-                                  Preview<VisuallyHidden> {shown}</VisuallyHidden>
-                                </Button>
-                                {canDelete && (
-                                  <Button
-                                    size="compact-sm"
-                                    variant="outline"
-                                    color="#a51d1d"
-                                    onClick={() => confirmDelete(f)}
-                                  >
-                                    Delete<VisuallyHidden> {shown}</VisuallyHidden>
-                                  </Button>
-                                )}
-                              </Group>
-                            </Table.Td>
-                          </Table.Tr>
-                        );
-                      })}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-            </Card>
-            <Pager
-              label="Pages of files"
+            <PagedTable
+              list={files}
+              pageSize={FILES_PAGE_SIZE}
               page={state.page}
-              pages={pages}
               onPage={(page) => setState((s) => ({ ...s, page }))}
+              noun={["file", "files"]}
+              empty="No files uploaded"
+              minWidth={640}
+              head={
+                <>
+                  <Table.Th>
+                    <VisuallyHidden>Thumbnail</VisuallyHidden>
+                  </Table.Th>
+                  <SortHeader label="Filename" sort="filename" state={state} onSort={sort} />
+                  <SortHeader label="Date Uploaded" sort="date" state={state} onSort={sort} />
+                  <Table.Th>Attached To</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </>
+              }
+              row={(f) => {
+                const shown = spaced(f.filename);
+                return (
+                  <Table.Tr key={f.id}>
+                    <Table.Td w={64}>
+                      {isImage(f.filename, f.contentType) ? (
+                        <Image src={fileUrl(f.id)} alt="" w={48} h={48} fit="cover" radius="sm" />
+                      ) : (
+                        <FileIcon />
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ wordBreak: "break-word" }}>{shown}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(f.dateUploaded)}</Table.Td>
+                    <Table.Td>
+                      {f.entryId && f.entryType ? (
+                        <Badge
+                          component={Link}
+                          to={`/edit/${f.entryType}/${f.entryId}`}
+                          color="#1e6b30"
+                          variant="filled"
+                          tt="none"
+                          style={{ cursor: "pointer" }}
+                          aria-label={`${TYPE_LABELS[f.entryType]}: ${f.entryTitle ?? ""} (edit the entry)`}
+                        >
+                          {TYPE_LABELS[f.entryType]}
+                        </Badge>
+                      ) : (
+                        <Badge color="#a51d1d" variant="filled" tt="none">
+                          None
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="compact-sm" variant="default" onClick={() => setRenaming(f)}>
+                          Rename<VisuallyHidden> {shown}</VisuallyHidden>
+                        </Button>
+                        <Button size="compact-sm" variant="default" onClick={() => preview(f)}>
+                          Preview<VisuallyHidden> {shown}</VisuallyHidden>
+                        </Button>
+                        {canDelete && (
+                          <Button
+                            size="compact-sm"
+                            variant="outline"
+                            color="#a51d1d"
+                            onClick={() => confirmDelete(f)}
+                          >
+                            Delete<VisuallyHidden> {shown}</VisuallyHidden>
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              }}
             />
           </Stack>
         </Grid.Col>

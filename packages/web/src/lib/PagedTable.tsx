@@ -1,0 +1,70 @@
+import { Card, Group, Loader, Table, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Pager } from "./Pager";
+
+/**
+ * A server-paged list as a table in a card: a loader, the empty text, or the table with a caption
+ * counting the items ("12 entries, page 2 of 3"); the page buttons under the card.
+ */
+export function PagedTable<T>(props: {
+  list: { data?: { items: T[]; total: number }; isLoading: boolean; isFetching: boolean };
+  pageSize: number;
+  page: number;
+  onPage: (page: number) => void;
+  /** Previous and Next around the page buttons. */
+  steps?: boolean;
+  /** The items' name, one and many: "entry", "entries". */
+  noun: [one: string, many: string];
+  empty: string;
+  minWidth: number;
+  /** With an id, the card is a section named by the caption (or by the empty text). */
+  captionId?: string;
+  highlightOnHover?: boolean;
+  head: ReactNode;
+  row: (item: T) => ReactNode;
+}) {
+  const { list, page, noun, captionId } = props;
+  const data = list.data;
+  const pages = data ? Math.ceil(data.total / props.pageSize) : 0;
+  const section = captionId ? ({ component: "section", "aria-labelledby": captionId } as const) : {};
+  return (
+    <>
+      <Card withBorder padding={0} {...section}>
+        {list.isLoading ? (
+          <Group p="lg">
+            <Loader size="sm" aria-label={`Loading ${noun[1]}`} />
+          </Group>
+        ) : !data || data.items.length === 0 ? (
+          <Text p="lg" id={captionId}>
+            {props.empty}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={props.minWidth}>
+            <Table
+              striped
+              highlightOnHover={props.highlightOnHover}
+              verticalSpacing="sm"
+              aria-busy={list.isFetching}
+            >
+              <Table.Caption id={captionId} style={{ captionSide: "top", textAlign: "left" }} px="md">
+                {data.total === 1 ? `1 ${noun[0]}` : `${data.total} ${noun[1]}`}
+                {pages > 1 ? `, page ${page} of ${pages}` : ""}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>{props.head}</Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>{data.items.map(props.row)}</Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      <Pager
+        label={`Pages of ${noun[1]}`}
+        page={page}
+        pages={pages}
+        onPage={props.onPage}
+        steps={props.steps}
+      />
+    </>
+  );
+}
