@@ -8,16 +8,9 @@ import type { FormItem } from "./form-model";
 function setup(over: Partial<FormItem> & Pick<FormItem, "type">, value: string | string[] = "") {
   const onChange = vi.fn();
   const item: FormItem = { identifier: "Field1", title: "Notes", required: false, ...over };
+  const handlers = { onChange, onEvidenceAdd: vi.fn(), onEvidenceRemove: vi.fn() };
   const view = renderWithProviders(
-    <FormItemField
-      item={item}
-      value={value}
-      disabled={false}
-      entryId={null}
-      onChange={onChange}
-      onEvidenceAdd={vi.fn()}
-      onEvidenceRemove={vi.fn()}
-    />,
+    <FormItemField item={item} value={value} disabled={false} entryId={null} {...handlers} />,
   );
   return { ...view, onChange };
 }
