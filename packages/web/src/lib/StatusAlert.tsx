@@ -26,3 +26,22 @@ export function StatusAlert({
     </Alert>
   );
 }
+
+export interface Status {
+  tone: "success" | "error";
+  title: string;
+  text: ReactNode;
+}
+
+/** A polite live region holding at most one status alert, so it is read out when it appears. */
+export function StatusRegion({ id, status }: { id?: string; status: Status | null }) {
+  return (
+    <div id={id} aria-live="polite">
+      {status && (
+        <StatusAlert tone={status.tone} title={status.title}>
+          {status.text}
+        </StatusAlert>
+      )}
+    </div>
+  );
+}

@@ -1,12 +1,13 @@
-import { api, PASSWORD_MIN_LENGTH } from "@cpd/contract";
+import { api } from "@cpd/contract";
 import { Button, Card, Group, PasswordInput, Stack, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
-import { StatusAlert } from "../../lib/StatusAlert";
+import { StatusRegion } from "../../lib/StatusAlert";
 import { session } from "../../lib/session";
+import { NewPasswordFields, notChanged } from "./NewPasswordFields";
 import { checkNewPassword } from "./password-rules";
 
 const EMPTY = { oldPassword: "", newPassword: "", confirm: "" };
@@ -35,19 +36,7 @@ export function ChangePasswordCard() {
     if (!problem) change.mutate();
   }
 
-  const input = (name: keyof typeof EMPTY, label: string, autoComplete: string, description?: string) => (
-    <PasswordInput
-      label={label}
-      required
-      autoComplete={autoComplete}
-      description={description}
-      value={values[name]}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        setValues((v) => ({ ...v, [name]: value }));
-      }}
-    />
-  );
+  const set = (name: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="change-password-title">
@@ -56,16 +45,20 @@ export function ChangePasswordCard() {
       </Title>
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <div aria-live="polite">
-            {error && (
-              <StatusAlert tone="error" title="Password not changed">
-                {error}
-              </StatusAlert>
-            )}
-          </div>
-          {input("oldPassword", "Current password", "current-password")}
-          {input("newPassword", "New password", "new-password", `At least ${PASSWORD_MIN_LENGTH} characters`)}
-          {input("confirm", "Confirm new password", "new-password")}
+          <StatusRegion status={notChanged(error)} />
+          <PasswordInput
+            label="Current password"
+            required
+            autoComplete="current-password"
+            value={values.oldPassword}
+            onChange={(e) => set("oldPassword")(e.currentTarget.value)}
+          />
+          <NewPasswordFields
+            next={values.newPassword}
+            confirm={values.confirm}
+            onNext={set("newPassword")}
+            onConfirm={set("confirm")}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
               Change password

@@ -1,16 +1,16 @@
 import { api } from "@cpd/contract";
-import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
-import { StatusAlert } from "../../lib/StatusAlert";
+import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { AuthLayout } from "./AuthLayout";
+import { EmailInput, SubmitAndBack } from "./auth-fields";
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<Status | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -18,9 +18,10 @@ export default function ForgotPasswordPage() {
     setResult(null);
     try {
       const res = await call(api.requestReset, { body: { email: email.trim() } });
-      setResult({ ok: true, text: res.message });
+      setResult({ tone: "success", title: "Password Reset", text: res.message });
     } catch (err) {
-      setResult({ ok: false, text: errorMessage(err) || "Unknown error" });
+      const text = errorMessage(err) || "Unknown error";
+      setResult({ tone: "error", title: "Failed to request a password reset", text });
     } finally {
       setBusy(false);
     }
@@ -33,30 +34,9 @@ export default function ForgotPasswordPage() {
           <Text>
             Enter the email address of your account and we will send you a link to reset your password.
           </Text>
-          <div aria-live="polite">
-            {result && (
-              <StatusAlert
-                tone={result.ok ? "success" : "error"}
-                title={result.ok ? "Password Reset" : "Failed to request a password reset"}
-              >
-                {result.text}
-              </StatusAlert>
-            )}
-          </div>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={busy} fullWidth>
-            Send reset link
-          </Button>
-          <Anchor component={Link} to="/login" ta="center" fz="sm">
-            Back to log in
-          </Anchor>
+          <StatusRegion status={result} />
+          <EmailInput autoComplete="email" value={email} onChange={setEmail} />
+          <SubmitAndBack label="Send reset link" busy={busy} />
         </Stack>
       </form>
     </AuthLayout>

@@ -1,11 +1,12 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import { type FormEvent, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../lib/error-messages";
 import { safeRedirect } from "../../lib/redirect";
-import { StatusAlert } from "../../lib/StatusAlert";
+import { StatusRegion } from "../../lib/StatusAlert";
 import { session, useSession } from "../../lib/session";
 import { AuthLayout } from "./AuthLayout";
+import { EmailInput } from "./auth-fields";
 import { loginSuccessMessage } from "./login-messages";
 
 export default function LoginPage() {
@@ -48,27 +49,17 @@ export default function LoginPage() {
     <AuthLayout title="Log in">
       <form onSubmit={submit}>
         <Stack gap="md">
-          <div id="login-messages" aria-live="polite">
-            {success && !error && (
-              <StatusAlert tone="success" title="Success">
-                {success}
-              </StatusAlert>
-            )}
-            {error && (
-              <StatusAlert tone="error" title="Failed to sign in">
-                {error}
-              </StatusAlert>
-            )}
-          </div>
-          <TextInput
-            ref={emailRef}
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+          <StatusRegion
+            id="login-messages"
+            status={
+              error
+                ? { tone: "error", title: "Failed to sign in", text: error }
+                : success
+                  ? { tone: "success", title: "Success", text: success }
+                  : null
+            }
           />
+          <EmailInput ref={emailRef} autoComplete="username" value={email} onChange={setEmail} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

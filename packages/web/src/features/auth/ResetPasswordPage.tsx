@@ -1,11 +1,13 @@
 import { api, MESSAGES, PASSWORD_MIN_LENGTH } from "@cpd/contract";
-import { Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { useNavigate, useParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
-import { StatusAlert } from "../../lib/StatusAlert";
+import { StatusRegion } from "../../lib/StatusAlert";
+import { NewPasswordFields, notChanged } from "../account/NewPasswordFields";
 import { AuthLayout } from "./AuthLayout";
+import { SubmitAndBack } from "./auth-fields";
 
 export default function ResetPasswordPage() {
   const { id = "" } = useParams();
@@ -34,34 +36,9 @@ export default function ResetPasswordPage() {
     <AuthLayout title="Set a new password">
       <form onSubmit={submit}>
         <Stack gap="md">
-          <div aria-live="polite">
-            {error && (
-              <StatusAlert tone="error" title="Password not changed">
-                {error}
-              </StatusAlert>
-            )}
-          </div>
-          <PasswordInput
-            label="New password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={busy} fullWidth>
-            Reset password
-          </Button>
-          <Anchor component={Link} to="/login" ta="center" fz="sm">
-            Back to log in
-          </Anchor>
+          <StatusRegion status={notChanged(error)} />
+          <NewPasswordFields next={password} confirm={confirm} onNext={setPassword} onConfirm={setConfirm} />
+          <SubmitAndBack label="Reset password" busy={busy} />
         </Stack>
       </form>
     </AuthLayout>

@@ -1,0 +1,39 @@
+// Pieces the logged-out forms share. This module is on the login route: Mantine and the router
+// only (the login page's JavaScript budget).
+import { Anchor, Button, TextInput } from "@mantine/core";
+import type { Ref } from "react";
+import { Link } from "react-router-dom";
+
+export function EmailInput({
+  onChange,
+  ...rest
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: "username" | "email";
+  ref?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <TextInput
+      {...rest}
+      label="Email"
+      type="email"
+      required
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/** The form's one button, and the way back to log in under it. */
+export function SubmitAndBack({ label, busy }: { label: string; busy: boolean }) {
+  return (
+    <>
+      <Button type="submit" loading={busy} fullWidth>
+        {label}
+      </Button>
+      <Anchor component={Link} to="/login" ta="center" fz="sm">
+        Back to log in
+      </Anchor>
+    </>
+  );
+}
