@@ -2,30 +2,15 @@
 // no registration API yet): DATABASE_URL is that database (./scripts/test exports it). Passwords
 // are hashed as the server hashes them (argon2id, OWASP parameters; packages/server/src/lib/crypto.ts).
 import { randomUUID } from "node:crypto";
+import { ADMIN_ROLES, FEATURE_NAMES, ROLES } from "@cpd/contract";
 import { hash } from "@node-rs/argon2";
 import { type APIRequestContext, expect } from "@playwright/test";
 import pg from "pg";
 
 export const PASSWORD = "Password123!";
 
-export const ROLES = { userBasic: "User-Basic", organisationManager: "Organisation-Manager" } as const;
-/** The admin roles (packages/contract/src/constants.ts ADMIN_ROLES). */
-const ADMIN_ROLES = [
-  "Admin",
-  "Admin-Overview",
-  "Admin-Shared-CPD",
-  "Admin-Activity-Log",
-  "Admin-Organisations",
-  "Admin-Certificates",
-  "Admin-Memberships",
-];
-/** The features only organisations switch on (server modules/shell/feature-defaults.ts). */
-const ORGANISATION_FEATURES = [
-  "OrganisationUserReview",
-  "OrganisationCertificates",
-  "OrganisationSharedCPD",
-  "OrganisationEvents",
-];
+/** The features only organisations switch on (server modules/shell/feature-defaults.ts): the Organisation ones. */
+const ORGANISATION_FEATURES = FEATURE_NAMES.filter((f) => f.startsWith("Organisation"));
 
 export interface UserOptions {
   /** PREMIUM by default; BASIC is a free member (with `trialDaysLeft`, one on a trial). */
