@@ -2,7 +2,7 @@ import { api, ENTRY_TYPES, type EntryType, MESSAGES } from "@cpd/contract";
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Navigate, useBlocker, useLocation, useNavigate, useParams } from "react-router-dom";
+import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
 import { nowMs } from "../../lib/clock";
@@ -10,6 +10,7 @@ import { errorMessage } from "../../lib/error-messages";
 import { entryChanged } from "../../lib/invalidate";
 import { notifySuccess } from "../../lib/notify";
 import { StatusAlert } from "../../lib/StatusAlert";
+import { useLeaveGuard } from "../../lib/use-leave-guard";
 import { usePageTitle } from "../../lib/use-page-title";
 import { PdfPreviewModal } from "../entries/PdfPreviewModal";
 import { TagListEditor } from "../profile/TagsEditor";
@@ -212,18 +213,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
     return () => clearTimeout(timer);
   }, [values, dirty, editable, form, persist, failed]);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      nowMs() - lastSaveAt.current > LEAVE_BYPASS_MS &&
-      currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  const blocker = useLeaveGuard(dirty, () => nowMs() - lastSaveAt.current > LEAVE_BYPASS_MS);
 
   const saveTags = useMutation({
     mutationFn: (next: string[]) => {

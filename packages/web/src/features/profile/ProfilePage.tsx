@@ -2,11 +2,12 @@ import { api, ROLES } from "@cpd/contract";
 import { Button, Card, Grid, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { useBlocker, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { useSession } from "../../lib/session";
+import { useLeaveGuard } from "../../lib/use-leave-guard";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useBranding, useProfile } from "../shell/queries";
 import { BasicDetailsCard } from "./BasicDetailsCard";
@@ -42,17 +43,7 @@ export default function ProfilePage() {
 
   const formDirty = Boolean(form && personal.data && !sameForm(form, toForm(personal.data)));
   const dirty = formDirty || basicDirty;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-
-  // Closing or reloading the tab with unsaved changes asks the browser's own question.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  const blocker = useLeaveGuard(dirty);
 
   const save = useMutation({
     mutationFn: (f: PersonalForm) =>
