@@ -1,5 +1,6 @@
 // Records as the API sends them, for tests: each test overrides only what it is about.
 import type { CalendarEvent } from "../features/calendar/calendar-model";
+import type { Form, FormItem, FormPage } from "../features/forms/form-model";
 
 /** A platform-wide event with no optional details and nobody registered. */
 export const calendarEvent = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
@@ -20,4 +21,39 @@ export const calendarEvent = (over: Partial<CalendarEvent> = {}): CalendarEvent 
   registrations: 0,
   organisationId: null,
   ...over,
+});
+
+/** A form item with no value yet. */
+export const formItem = (
+  identifier: string,
+  title: string,
+  type: number,
+  required = false,
+  extra: Partial<FormItem> = {},
+): FormItem => ({ identifier, title, type, required, value: null, ...extra });
+
+/** A plain page (not a repeater, always shown unless `extra` says otherwise). */
+export const formPage = (title: string, items: FormItem[], extra: Partial<FormPage> = {}): FormPage => ({
+  title,
+  items,
+  repeater: false,
+  repeaterType: null,
+  requiresActivation: false,
+  activatedBy: null,
+  subPages: [],
+  ...extra,
+});
+
+/** A new diary entry's form with these pages. */
+export const diaryForm = (pages: FormPage[]): Form => ({
+  files: [],
+  identifier: "diary",
+  version: 1,
+  entryId: null,
+  guest: false,
+  shared: false,
+  reviewee: null,
+  tags: [],
+  editable: true,
+  pages,
 });

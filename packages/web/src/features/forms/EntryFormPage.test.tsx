@@ -2,44 +2,19 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setClock } from "../../lib/clock";
 import { fakeApi } from "../../test/fake-api";
+import { diaryForm as diaryFormOf, formItem, formPage } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
 import EntryFormRoute from "./EntryFormPage";
 
 const ENTRY_ID = "3f0c9a52-6a8e-4c55-9d0e-0d5e2b8f1a11";
 
-const item = (identifier: string, title: string, type: number, required = true) => ({
-  identifier,
-  title,
-  type,
-  required,
-  value: null,
-});
-const diaryForm = {
-  files: [],
-  identifier: "diary",
-  version: 1,
-  entryId: null,
-  guest: false,
-  shared: false,
-  reviewee: null,
-  tags: [],
-  editable: true,
-  pages: [
-    {
-      title: "Activity",
-      items: [
-        item("Field222", "Title", 1),
-        item("DiaryDate", "Date of activity", 9),
-        item("DiaryHours", "Hours", 5),
-      ],
-      repeater: false,
-      repeaterType: null,
-      requiresActivation: false,
-      activatedBy: null,
-      subPages: [],
-    },
-  ],
-};
+const diaryForm = diaryFormOf([
+  formPage("Activity", [
+    formItem("Field222", "Title", 1, true),
+    formItem("DiaryDate", "Date of activity", 9, true),
+    formItem("DiaryHours", "Hours", 5, true),
+  ]),
+]);
 
 function setup() {
   const api = fakeApi([
@@ -77,6 +52,8 @@ describe("the entry form", () => {
 
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("The Title field is not provided");
+    // The banner takes the focus (50 ms later): typing before that would lose keys to it.
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
     await user.type(screen.getByLabelText(/^Title/), "Sepsis screening");
     await user.click(screen.getByRole("button", { name: /^Save$/ }));
     expect(await screen.findByRole("alert")).toHaveTextContent("The Date of activity field is not provided");

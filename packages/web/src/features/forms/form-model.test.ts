@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { diaryForm, formItem, formPage } from "../../test/fixtures";
 import {
-  type Form,
   initialValues,
   missingFieldMessage,
   richTextIsEmpty,
@@ -9,44 +9,15 @@ import {
   visiblePages,
 } from "./form-model";
 
-const item = (identifier: string, title: string, type: number, required = false, extra = {}) => ({
-  identifier,
-  title,
-  type,
-  required,
-  value: null,
-  ...extra,
-});
-const page = (title: string, items: ReturnType<typeof item>[], extra = {}) => ({
-  title,
-  items,
-  repeater: false,
-  repeaterType: null,
-  requiresActivation: false,
-  activatedBy: null,
-  subPages: [],
-  ...extra,
-});
-const form: Form = {
-  files: [],
-  identifier: "diary",
-  version: 1,
-  entryId: null,
-  guest: false,
-  shared: false,
-  reviewee: null,
-  tags: [],
-  editable: true,
-  pages: [
-    page("Activity", [
-      item("Field222", "Title", 1, true),
-      item("DiaryDate", "Date of activity", 9, true),
-      item("GoverningBodyStandards", "Standards", 3),
-      item("Wellbeing", "Wellbeing check", 7, false, { activators: ["Extra"] }),
-    ]),
-    page("Extra", [item("Notes", "Notes", 1, true)], { requiresActivation: true }),
-  ],
-};
+const form = diaryForm([
+  formPage("Activity", [
+    formItem("Field222", "Title", 1, true),
+    formItem("DiaryDate", "Date of activity", 9, true),
+    formItem("GoverningBodyStandards", "Standards", 3),
+    formItem("Wellbeing", "Wellbeing check", 7, false, { activators: ["Extra"] }),
+  ]),
+  formPage("Extra", [formItem("Notes", "Notes", 1, true)], { requiresActivation: true }),
+]);
 
 describe("form values", () => {
   it("starts lists as lists and checkboxes as '0'", () => {
