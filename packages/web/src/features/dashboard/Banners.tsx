@@ -45,6 +45,31 @@ function Banner({
   );
 }
 
+/** The banners whose text ends with a link to the profile, where the user can act on them. */
+const PROFILE_BANNERS = [
+  {
+    kind: "add-contact",
+    colour: "blue",
+    title: "Add a mobile number or alternative email",
+    text: "A second way to reach you helps you recover your account.",
+    link: "Add contact details in your profile",
+  },
+  {
+    kind: "verify-contact",
+    colour: "yellow",
+    title: "Verify your contact details",
+    text: "Your mobile number or alternative email address is not verified yet.",
+    link: "Verify them in your profile",
+  },
+  {
+    kind: "tags",
+    colour: "blue",
+    title: "Tip: add tags to your profile",
+    text: "Tags help you group and find your entries.",
+    link: "Add tags in your profile",
+  },
+] as const;
+
 export function Banners({ profile }: { profile: ProfileLike }) {
   const kinds = bannersFor(profile);
   if (kinds.length === 0) return null;
@@ -58,36 +83,16 @@ export function Banners({ profile }: { profile: ProfileLike }) {
           </Button>
         </Banner>
       )}
-      {kinds.includes("add-contact") && (
-        <Banner colour="blue" title="Add a mobile number or alternative email">
+      {PROFILE_BANNERS.filter((b) => kinds.includes(b.kind)).map((b) => (
+        <Banner key={b.kind} colour={b.colour} title={b.title}>
           <Text fz="sm">
-            A second way to reach you helps you recover your account.{" "}
+            {b.text}{" "}
             <Anchor component={Link} to="/profile" fz="sm" c="inherit" underline="always" fw={600}>
-              Add contact details in your profile
+              {b.link}
             </Anchor>
           </Text>
         </Banner>
-      )}
-      {kinds.includes("verify-contact") && (
-        <Banner colour="yellow" title="Verify your contact details">
-          <Text fz="sm">
-            Your mobile number or alternative email address is not verified yet.{" "}
-            <Anchor component={Link} to="/profile" fz="sm" c="inherit" underline="always" fw={600}>
-              Verify them in your profile
-            </Anchor>
-          </Text>
-        </Banner>
-      )}
-      {kinds.includes("tags") && (
-        <Banner colour="blue" title="Tip: add tags to your profile">
-          <Text fz="sm">
-            Tags help you group and find your entries.{" "}
-            <Anchor component={Link} to="/profile" fz="sm" c="inherit" underline="always" fw={600}>
-              Add tags in your profile
-            </Anchor>
-          </Text>
-        </Banner>
-      )}
+      ))}
     </Stack>
   );
 }
