@@ -1,8 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { Queue } from "bullmq";
 import { describe, expect, it } from "vitest";
+import { invalidateSession } from "../src/modules/account/session.js";
 import { startWorkers } from "../src/worker.js";
-import { call as callFrom, createUser, PASSWORD, randomIp, testConfig, useApp } from "./harness.js";
+import {
+  call as callFrom,
+  createOrganisation,
+  createUser,
+  PASSWORD,
+  randomIp,
+  testConfig,
+  useApp,
+} from "./harness.js";
 
 /** Each call from its own address unless the test names one: per-address rate limits are shared
  * with every other test file on the same Redis prefix. */
@@ -145,6 +154,21 @@ describe("POST auth/login", () => {
     const res = await call(h.app, "POST", "/auth/login", { body: { email: u.email, password: PASSWORD } });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("Your organisation is not enabled. Please contact support");
+  });
+
+  it("signs out the members of an organisation switched off after they logged in", async () => {
+    const org = await createOrganisation(h.deps);
+    const u = await createUser(h.deps, { organisationId: org.id, tier: "CORPORATE" });
+    expect((await call(h.app, "GET", "/profile", { token: u.token })).status).toBe(200);
+    await h.deps.prisma.organisation.update({ where: { id: org.id }, data: { enabled: false } });
+    // The session facts are cached for a few seconds per process; this process forgets them at once.
+    invalidateSession(u.id);
+    const res = await call(h.app, "GET", "/profile", { token: u.token });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({
+      code: "ORGANISATION_DISABLED",
+      message: "Your organisation is not enabled. Please contact support",
+    });
   });
 });
 

@@ -2,7 +2,7 @@
 // query-string tokens of the spec (?token=, ?auth_token=) only on GETs whose
 // contract declares them (images and PDFs opened by the browser directly).
 
-import { ROLES } from "@cpd/contract";
+import { MESSAGES, ROLES } from "@cpd/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Deps } from "../deps.js";
@@ -52,6 +52,10 @@ export const authPlugin = fp(
       const session = await loadSession(deps.pool, claims.sub);
       // A retired token (password changed, logged out, roles changed) or a deleted user.
       if (!session || session.tokenVersion !== claims.tv) throw unauthorized();
+      // An organisation switched off signs its members out (login refuses them with the same message).
+      if (!session.organisationEnabled && !claims.imp) {
+        throw unauthorized(MESSAGES.organisationDisabled, "ORGANISATION_DISABLED");
+      }
       if (claims.imp) {
         // Impersonation lasts only while the impersonator is still a signed-in administrator.
         const by = await loadSession(deps.pool, claims.imp);

@@ -5,6 +5,7 @@ const facts = (tv: number, roles = ["User-Basic"]): SessionFacts => ({
   tokenVersion: tv,
   roles,
   organisationId: null,
+  organisationEnabled: true,
 });
 
 describe("SessionCache", () => {

@@ -13,15 +13,18 @@ export interface SessionFacts {
   /** Sorted role names. */
   roles: string[];
   organisationId: number | null;
+  /** False when the user's organisation has been switched off: its members are signed out. */
+  organisationEnabled: boolean;
 }
 
 export const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX = 5_000;
 
 export const SESSION_SQL = `
-SELECT u.token_version, u.organisation_id,
+SELECT u.token_version, u.organisation_id, COALESCE(o.enabled, true) AS organisation_enabled,
        COALESCE((SELECT array_agg(r.role ORDER BY r.role) FROM user_roles r WHERE r.user_id = u.id), '{}') AS roles
   FROM users u
+  LEFT JOIN organisations o ON o.id = u.organisation_id
  WHERE u.id = $1`;
 
 /** A Map with expiry and a size cap; `now` is injected so tests can move time. */
@@ -87,11 +90,17 @@ export async function loadSession(
   const { rows } = await pool.query<{
     token_version: number;
     organisation_id: number | null;
+    organisation_enabled: boolean;
     roles: string[];
   }>({ name: "session-facts", text: SESSION_SQL, values: [userId] });
   const row = rows[0];
   if (!row) return null;
-  const facts = { tokenVersion: row.token_version, roles: row.roles, organisationId: row.organisation_id };
+  const facts = {
+    tokenVersion: row.token_version,
+    roles: row.roles,
+    organisationId: row.organisation_id,
+    organisationEnabled: row.organisation_enabled,
+  };
   cache.set(userId, facts, mark);
   return facts;
 }
