@@ -37,7 +37,7 @@ describe("entry validation", () => {
     // The supervision title is optional.
     expect(
       validateValues(SUPERVISION_V1, { SupervisionDate: "2026-01-01", SupervisionRole: "Supervisor" }, opts),
-    ).toBeTruthy();
+    ).toMatchObject({ SupervisionDate: "2026-01-01", SupervisionRole: "Supervisor" });
   });
 
   it("refuses reminder dates in the past, bad dates, hours, URLs and options", () => {
