@@ -2,7 +2,9 @@
 // Budgets that a test enforces, so they are kept (run by ./scripts/test after the SPA build):
 //   - the login page's JavaScript, gzipped, at most 150 KB (packages/web/scripts/login-size.mjs);
 //   - the `duplicates` report no worse than the committed baseline (scripts/budgets/duplicates-baseline).
-//     Lower the baseline when a change removes repeats; never raise it to let a change through.
+//     Lower the baseline when a change removes repeats; never raise it to let a change through;
+//   - `redocly lint openapi.json` without errors (rules in redocly.yaml; the committed document is
+//     the one the server serves, which a server test checks).
 //
 // usage: node scripts/budgets.mjs [--report FILE]
 // Prints one line per budget and `N passed, N failed` (+ `, N skipped`); with --report writes the
@@ -63,8 +65,33 @@ function duplicates() {
   );
 }
 
+function openapiLint() {
+  const bin = path.join(root, "node_modules", ".bin", "redocly");
+  const run = spawnSync(bin, ["lint", "openapi.json", "--format=summary"], { cwd: root, encoding: "utf8" });
+  if (run.error) {
+    record(
+      "redocly lint openapi.json",
+      "failed",
+      `could not run redocly (${run.error.code}): install the dependencies`,
+    );
+    return;
+  }
+  const out = `${run.stdout ?? ""}${run.stderr ?? ""}`;
+  const counts = (out.match(/Validation failed with [^\n.]*/) ??
+    out.match(/You have \d+ warnings?/) ?? ["valid"])[0];
+  record("redocly lint openapi.json", run.status === 0 ? "passed" : "failed", counts || `exit ${run.status}`);
+  if (run.status !== 0)
+    console.log(
+      out
+        .split("\n")
+        .filter((l) => /error/.test(l))
+        .join("\n"),
+    );
+}
+
 loginScript();
 duplicates();
+openapiLint();
 
 const count = (s) => results.filter((r) => r.status === s).length;
 const [passed, failed, skipped] = [count("passed"), count("failed"), count("skipped")];

@@ -125,6 +125,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
         description:
           "REST API of the CPD platform. Authenticate with POST /api/auth/login and send the token as `Authorization: Bearer <token>`. Errors answer `{ statusCode, error, message, code }`.",
       },
+      servers: [{ url: "/", description: "This server (every path starts with /api)" }],
       components: {
         securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
       },

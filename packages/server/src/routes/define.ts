@@ -3,6 +3,7 @@
 
 import type { Readable } from "node:stream";
 import {
+  api,
   type BodyOf,
   type EndpointDef,
   ErrorEnvelope,
@@ -54,6 +55,11 @@ export function outputSchema<T>(schema: T): T {
 const fieldsOf = (map: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(map).map(([name, v]) => [name, outputSchema(v)]));
 
+/** Each call's name in the contract's registry is its OpenAPI operationId (generated clients name methods by it). */
+const OPERATION_IDS = new Map<EndpointDef, string>(
+  Object.entries(api as Record<string, EndpointDef>).map(([name, e]) => [e, name]),
+);
+
 const ERROR_REF = { $ref: `${ErrorEnvelope.$id}#` };
 
 export interface RouteExtras {
@@ -92,7 +98,10 @@ export function define<E extends EndpointDef>(
   if (e.params) schema.params = e.params;
   if (e.query) schema.querystring = e.query;
   if (e.body && !e.rawBody) schema.body = e.body;
-  if (e.auth) schema.security = [{ bearerAuth: [] }];
+  // Public calls say so (an empty requirement), rather than leaving it unstated.
+  schema.security = e.auth ? [{ bearerAuth: [] }] : [];
+  const operationId = OPERATION_IDS.get(e);
+  if (operationId) schema.operationId = operationId;
 
   const limit = extras.rateLimit;
   const options: RouteOptions = {
