@@ -7,7 +7,8 @@ import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { todayInLondon } from "../src/lib/dates.js";
-import { ACCOUNT_SQL, TOKEN_VERSION_SQL } from "../src/modules/account/repository.js";
+import { ACCOUNT_SQL } from "../src/modules/account/repository.js";
+import { SESSION_SQL } from "../src/modules/account/session.js";
 import { buildListQuery, EVIDENCE_SQL, FACETS_SQL } from "../src/modules/entries/list.js";
 import { currentCycle, periodRange } from "../src/modules/statistics/rules.js";
 import {
@@ -59,7 +60,7 @@ if (mode === "app") {
   const app = Fastify();
   app.get("/bare/profile/:id", async (req) => {
     const { id } = req.params as { id: string };
-    await pool.query({ name: "token-version", text: TOKEN_VERSION_SQL, values: [id] });
+    await pool.query({ name: "session-facts", text: SESSION_SQL, values: [id] });
     const { rows } = await pool.query({ name: "load-account", text: ACCOUNT_SQL, values: [id] });
     return rows[0];
   });
@@ -68,7 +69,7 @@ if (mode === "app") {
   app.get("/bare/entries/:id/limit/:perPage/page/:page", async (req) => {
     const { id, perPage, page } = req.params as { id: string; perPage: string; page: string };
     const q = req.query as { filter?: string; type?: "diary" | "reflection" | "supervision" };
-    await pool.query({ name: "token-version", text: TOKEN_VERSION_SQL, values: [id] });
+    await pool.query({ name: "session-facts", text: SESSION_SQL, values: [id] });
     const [list, facets] = await Promise.all([
       pool.query(buildListQuery(id, q, Number(perPage), Number(page))),
       pool.query({ name: "entry-facets", text: FACETS_SQL, values: [id] }),
@@ -82,7 +83,7 @@ if (mode === "app") {
   // What GET /api/statistics/12 and /api/graphs/12 run, with the same parameters.
   app.get("/bare/statistics/:id/12", async (req) => {
     const { id } = req.params as { id: string };
-    await pool.query({ name: "token-version", text: TOKEN_VERSION_SQL, values: [id] });
+    await pool.query({ name: "session-facts", text: SESSION_SQL, values: [id] });
     const today = todayInLondon();
     const s = (await pool.query<Settings>({ name: "stats-settings", text: SETTINGS_SQL, values: [id] }))
       .rows[0];
@@ -92,7 +93,7 @@ if (mode === "app") {
   });
   app.get("/bare/graphs/:id/12", async (req) => {
     const { id } = req.params as { id: string };
-    await pool.query({ name: "token-version", text: TOKEN_VERSION_SQL, values: [id] });
+    await pool.query({ name: "session-facts", text: SESSION_SQL, values: [id] });
     const r = periodRange("12", todayInLondon());
     return (await pool.query({ name: "graphs", text: GRAPHS_SQL, values: [id, r.from ?? EARLIEST, r.to] }))
       .rows[0];

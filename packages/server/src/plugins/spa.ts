@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { envelope } from "./errors.js";
 
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const root = path.resolve(webDist);
@@ -27,11 +28,6 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     if (hasSpa && req.method === "GET" && !url.startsWith("/api")) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.code(404).send({
-      statusCode: 404,
-      error: "Not Found",
-      message: `No route ${req.method} ${url}`,
-      code: "ROUTE_NOT_FOUND",
-    });
+    return reply.code(404).send(envelope(404, "ROUTE_NOT_FOUND", `No route ${req.method} ${url}`));
   });
 }

@@ -1,2 +1,2 @@
 export * from "./membership-rules.js";
-export { loadAccount, membershipFacts, tokenVersion } from "./repository.js";
+export { loadAccount, membershipFacts } from "./repository.js";

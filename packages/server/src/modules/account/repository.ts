@@ -59,15 +59,3 @@ export const membershipFacts = (a: AccountRow): MembershipFacts => ({
   trialEndDate: a.trial_end,
   diaryEntries: a.diary_entries,
 });
-
-export const TOKEN_VERSION_SQL = "SELECT token_version FROM users WHERE id = $1";
-
-/** The session check of every authenticated call: one primary-key lookup. */
-export async function tokenVersion(pool: pg.Pool, userId: string): Promise<number | null> {
-  const { rows } = await pool.query<{ token_version: number }>({
-    name: "token-version",
-    text: TOKEN_VERSION_SQL,
-    values: [userId],
-  });
-  return rows[0]?.token_version ?? null;
-}
