@@ -33,7 +33,9 @@ export function buildUrl(path: string, params?: unknown, query?: unknown): strin
   });
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (v !== undefined && v !== null) search.append(k, String(v));
+    if (v === undefined || v === null) continue;
+    // Arrays repeat the key (entryId=a&entryId=b), the form the server's query parser reads.
+    for (const item of Array.isArray(v) ? v : [v]) search.append(k, String(item));
   }
   const qs = search.toString();
   return `${API_ROOT}${filled}${qs ? `?${qs}` : ""}`;
