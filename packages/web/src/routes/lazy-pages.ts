@@ -17,3 +17,5 @@ export const SharedCpdPage = lazy(() => import("../features/shared-cpd/SharedCpd
 export const CalendarPage = lazy(() => import("../features/calendar/CalendarPage"));
 export const MyWebinarsPage = lazy(() => import("../features/webinars/MyWebinarsPage"));
 export const ManageEventsPage = lazy(() => import("../features/manage-events/ManageEventsPage"));
+export const PortfolioChoosePage = lazy(() => import("../features/portfolio/PortfolioChoosePage"));
+export const PortfolioBuilderPage = lazy(() => import("../features/portfolio/PortfolioBuilderPage"));

@@ -1,6 +1,5 @@
 // Pages of the product that later issues build; until then they say so politely.
 export const COMING_SOON: { path: string; title: string }[] = [
-  { path: "portfolio", title: "Portfolio" },
   { path: "videos", title: "CPD Hub" },
   { path: "email-history", title: "Email change history" },
   { path: "organisation/*", title: "Organisation Management" },
@@ -14,4 +13,5 @@ export const REDIRECTS: { from: string; to: string }[] = [
   { from: "reflection", to: "/create/reflection" },
   { from: "supervision", to: "/create/supervision" },
   { from: "my-files", to: "/files" },
+  { from: "portfolio", to: "/portfolio-builder/choose" },
 ];

@@ -13,6 +13,8 @@ import {
   ManageEventsPage,
   MyFilesPage,
   MyWebinarsPage,
+  PortfolioBuilderPage,
+  PortfolioChoosePage,
   ProfilePage,
   QrLoginPage,
   ResetPasswordPage,
@@ -54,6 +56,8 @@ export const router = createBrowserRouter([
           { path: "/my-webinars", element: <MyWebinarsPage /> },
           { path: "/organisation/events", element: <ManageEventsPage /> },
           { path: "/admin/events", element: <ManageEventsPage /> },
+          { path: "/portfolio-builder/choose", element: <PortfolioChoosePage /> },
+          { path: "/portfolio-builder", element: <PortfolioBuilderPage /> },
           ...REDIRECTS.map((r) => ({ path: `/${r.from}`, element: <Navigate to={r.to} replace /> })),
           ...COMING_SOON.map((p) => ({ path: `/${p.path}`, element: <ComingSoon title={p.title} /> })),
           {

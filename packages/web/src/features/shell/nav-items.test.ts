@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasFeatureAccess, navState } from "./nav-items";
+import { hasFeatureAccess, isNavActive, MAIN_NAV, navState } from "./nav-items";
 
 const open = { features: { SharedCPD: true }, userFeatures: { SharedCPD: true }, hasAccess: true };
 
@@ -26,5 +26,27 @@ describe("hasFeatureAccess", () => {
     expect(hasFeatureAccess({ fullMember: false, trialStatus: trial(true, false) })).toBe(true);
     expect(hasFeatureAccess({ fullMember: false, trialStatus: trial(true, true) })).toBe(false);
     expect(hasFeatureAccess({ fullMember: false, trialStatus: trial(false, false) })).toBe(false);
+  });
+});
+
+describe("isNavActive", () => {
+  const item = (label: string) => {
+    const found = MAIN_NAV.find((i) => i.label === label);
+    if (!found) throw new Error(`No ${label} item`);
+    return found;
+  };
+  it("sends Portfolio to the portfolio choice and marks the builder as Portfolio's", () => {
+    const portfolio = item("Portfolio");
+    expect(portfolio.to).toBe("/portfolio-builder/choose");
+    expect(isNavActive(portfolio, "/portfolio-builder/choose")).toBe(true);
+    expect(isNavActive(portfolio, "/portfolio-builder")).toBe(true);
+    expect(isNavActive(portfolio, "/portfolio-builderx")).toBe(false);
+  });
+  it("marks the CPD Hub's libraries and video pages as the CPD Hub's", () => {
+    const hub = item("CPD Hub");
+    expect(isNavActive(hub, "/videos")).toBe(true);
+    expect(isNavActive(hub, "/videos/library/abc")).toBe(true);
+    expect(isNavActive(hub, "/video/Clinical%20skills/v1")).toBe(true);
+    expect(isNavActive(hub, "/dashboard")).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ export interface NavItem {
   feature?: FeatureName;
   /** Needs a full membership or a running trial (spec 1 §4 feature access). */
   premium?: boolean;
+  /** Other path prefixes that belong to this item (the builder behind the portfolio choice). */
+  also?: string[];
 }
 
 export const MAIN_NAV: NavItem[] = [
@@ -16,11 +18,11 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Supervision", to: "/create/supervision", premium: true },
   { label: "Entries", to: "/entries" },
   { label: "Profile", to: "/profile" },
-  { label: "Portfolio", to: "/portfolio", premium: true },
+  { label: "Portfolio", to: "/portfolio-builder/choose", premium: true, also: ["/portfolio-builder"] },
   { label: "My Webinars", to: "/my-webinars", feature: "Webinars" },
   { label: "My Files", to: "/files" },
   { label: "Shared CPD", to: "/shared-cpd", feature: "SharedCPD" },
-  { label: "CPD Hub", to: "/videos" },
+  { label: "CPD Hub", to: "/videos", also: ["/video"] },
   { label: "Calendar", to: "/calendar" },
 ];
 
@@ -67,4 +69,9 @@ export function hasFeatureAccess(profile: {
   trialStatus: { isTrialUser: boolean; isTrialExpired: boolean };
 }): boolean {
   return profile.fullMember || (profile.trialStatus.isTrialUser && !profile.trialStatus.isTrialExpired);
+}
+
+/** Whether the sidebar item is the current page's: its path, a page under it, or one of its other paths. */
+export function isNavActive(item: NavItem, pathname: string): boolean {
+  return [item.to, ...(item.also ?? [])].some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }

@@ -1,0 +1,53 @@
+import { Button, Card, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { Link, Navigate } from "react-router-dom";
+import { usePageTitle } from "../../lib/use-page-title";
+import { useGoverningBodies } from "../profile/queries";
+import { RequestAccessModal } from "./RequestAccessModal";
+
+/** The standard portfolio or the HCPC audit portal; without HCPC, straight to the builder (spec 3 §2). */
+export default function PortfolioChoosePage() {
+  usePageTitle("Portfolio");
+  const bodies = useGoverningBodies();
+  const [requesting, setRequesting] = useState(false);
+
+  if (bodies.isLoading) return <Loader aria-label="Loading your governing bodies" />;
+  if (bodies.data && !bodies.data.includes("HCPC")) return <Navigate to="/portfolio-builder" replace />;
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <Title order={1}>Portfolio</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Card withBorder padding="lg">
+          <Stack gap="sm" h="100%">
+            <Title order={2} fz="h3">
+              Standard portfolio
+            </Title>
+            <Text style={{ flexGrow: 1 }}>
+              Build a print-ready PDF of your diary and reflective entries, with the profile pages and front
+              page you choose.
+            </Text>
+            <Button component={Link} to="/portfolio-builder">
+              Build a portfolio
+            </Button>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <Stack gap="sm" h="100%">
+            <Title order={2} fz="h3">
+              HCPC audit
+            </Title>
+            <Text style={{ flexGrow: 1 }}>
+              Selected for an HCPC CPD audit? Prepare your summary, activities, statement and evidence in a
+              guided portal. We e-mail you a link to it.
+            </Text>
+            <Button variant="outline" onClick={() => setRequesting(true)}>
+              Request access
+            </Button>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+      <RequestAccessModal opened={requesting} onClose={() => setRequesting(false)} />
+    </Stack>
+  );
+}
