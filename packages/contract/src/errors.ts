@@ -101,6 +101,23 @@ const codes = [
   "CLINICAL_SKILLS_UNAVAILABLE",
   "NOT_LINKED",
   "NOT_RECOGNISED",
+  // portfolio, HCPC portal, videos and certificates
+  "PORTFOLIO_NOT_FOUND",
+  "PORTFOLIO_NOT_READY",
+  "PORTFOLIO_EMAILED",
+  "LINK_EXPIRED",
+  "LINK_INVALID",
+  "PAGE_NOT_OFFERED",
+  "TITLE_TOO_LONG",
+  "HCPC_ENTRY_COUNT",
+  "HCPC_EVIDENCE_COUNT",
+  "HCPC_GAP",
+  "VIDEO_NOT_FOUND",
+  "LIBRARY_NOT_FOUND",
+  "LIBRARY_NOT_EMPTY",
+  "VIDEO_EXISTS",
+  "PREMIUM_REQUIRED",
+  "NO_CERTIFICATE",
 ] as const;
 
 export type ErrorCode = (typeof codes)[number];

@@ -89,3 +89,27 @@ export {
   userFeatures,
   welcomeVideo,
 } from "./shell.js";
+export {
+  hcpcEntries,
+  hcpcEntriesPdf,
+  hcpcEvidence,
+  hcpcEvidenceItem,
+  hcpcInfo,
+  hcpcStatement,
+  hcpcSummary,
+  putHcpcStatement,
+  putHcpcSummary,
+  requestHcpcAccess,
+} from "./hcpc-portal.js";
+export { portfolioFile, portfolioStatus, requestPortfolio, reviewPortfolio } from "./portfolio.js";
+export {
+  adminVideoLibraries,
+  createVideo,
+  createVideoLibrary,
+  deleteVideo,
+  deleteVideoLibrary,
+  requestCertificate,
+  updateVideo,
+  updateVideoLibrary,
+  videoLibraries,
+} from "./videos.js";

@@ -1,0 +1,241 @@
+// The HCPC audit portal (spec 3 §2, §3, §5, §7, §9): a guest wizard reached through an
+// e-mailed, expiring access token bound to one user and one date range.
+import { Type } from "@sinclair/typebox";
+import { endpoint, IsoDate, IsoDateTime, Message, Nullable } from "./endpoint.js";
+import { Text, Uuid } from "./primitives.js";
+
+const tags = ["hcpc-portal"];
+
+export const HCPC = {
+  steps: 4,
+  minEntries: 12,
+  maxEntries: 50,
+  minEvidence: 4,
+  maxEvidence: 12,
+  /** Consecutive selected activities this many months apart or more block the PDF. */
+  gapMonths: 3,
+  summaryWords: 500,
+  statementWords: 1_500,
+  gapToastMs: 10_000,
+  /** How long an access link works. */
+  accessDays: 7,
+  /** Stored text limits (well above the word guides, which only warn). */
+  summaryMaxLength: 20_000,
+  standardMaxLength: 30_000,
+} as const;
+
+/** The access token: 32 random bytes, base64url. */
+export const AccessToken = Text({ pattern: "^[A-Za-z0-9_-]{43}$", description: "access token from the e-mailed link" });
+const TokenParams = Type.Object({ id: AccessToken });
+
+export const HcpcInfo = Type.Object({
+  expiresAt: IsoDateTime,
+  dateFrom: IsoDate,
+  dateTo: IsoDate,
+  name: Text(),
+});
+export const HcpcSummary = Type.Object(
+  { summary: Text({ maxLength: HCPC.summaryMaxLength }) },
+  { additionalProperties: false },
+);
+const Standard = Text({ maxLength: HCPC.standardMaxLength });
+export const HcpcStatement = Type.Object(
+  { standard1: Standard, standard2: Standard, standard3: Standard, standard4: Standard },
+  { additionalProperties: false },
+);
+export const HcpcEntry = Type.Object({
+  id: Text(),
+  type: Text(),
+  title: Text(),
+  date: Nullable(IsoDate),
+  hours: Nullable(Type.Number()),
+  tags: Type.Array(Text()),
+  evidenceCount: Type.Integer(),
+});
+export const HcpcEvidence = Type.Object({
+  id: Text(),
+  name: Text(),
+  contentType: Text(),
+  size: Type.Integer(),
+  entryId: Text(),
+  entryTitle: Text(),
+});
+
+export const requestHcpcAccess = endpoint({
+  method: "POST",
+  path: "/hcpc-portal/request-access",
+  summary: "E-mail the user an access link to the HCPC audit portal for a date range",
+  tags,
+  auth: true,
+  body: Type.Object({ dateFrom: IsoDate, dateTo: IsoDate }, { additionalProperties: false }),
+  response: Message,
+});
+
+export const hcpcInfo = endpoint({
+  method: "GET",
+  path: "/hcpc-portal/:id/info",
+  summary: "Whose portal this is, its date range and when the link expires",
+  tags,
+  auth: false,
+  params: TokenParams,
+  response: HcpcInfo,
+});
+export const hcpcSummary = endpoint({
+  method: "GET",
+  path: "/hcpc-portal/:id/summary",
+  summary: "The summary of practice",
+  tags,
+  auth: false,
+  params: TokenParams,
+  response: HcpcSummary,
+});
+export const putHcpcSummary = endpoint({
+  method: "PUT",
+  path: "/hcpc-portal/:id/summary",
+  summary: "Save the summary of practice",
+  tags,
+  auth: false,
+  params: TokenParams,
+  body: HcpcSummary,
+  response: HcpcSummary,
+});
+export const hcpcStatement = endpoint({
+  method: "GET",
+  path: "/hcpc-portal/:id/statement",
+  summary: "The statement against the four HCPC standards",
+  tags,
+  auth: false,
+  params: TokenParams,
+  response: HcpcStatement,
+});
+export const putHcpcStatement = endpoint({
+  method: "PUT",
+  path: "/hcpc-portal/:id/statement",
+  summary: "Save the statement against the four HCPC standards",
+  tags,
+  auth: false,
+  params: TokenParams,
+  body: HcpcStatement,
+  response: HcpcStatement,
+});
+export const hcpcEntries = endpoint({
+  method: "GET",
+  path: "/hcpc-portal/:id/entries",
+  summary: "The user's diary and reflective entries inside the link's date range, oldest first",
+  tags,
+  auth: false,
+  params: TokenParams,
+  response: Type.Object({ items: Type.Array(HcpcEntry) }),
+});
+export const hcpcEvidence = endpoint({
+  method: "GET",
+  path: "/hcpc-portal/:id/evidence",
+  summary: "The evidence of the given entries (entries of the link's range only)",
+  tags,
+  auth: false,
+  params: TokenParams,
+  query: Type.Object(
+    { entryId: Type.Optional(Type.Array(Uuid(), { maxItems: HCPC.maxEntries * 2, uniqueItems: true })) },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ items: Type.Array(HcpcEvidence) }),
+});
+export const hcpcEvidenceItem = endpoint({
+  method: "GET",
+  path: "/hcpc-portal/:id/evidence/:evidenceId",
+  summary: "One evidence file of an entry inside the link's range",
+  tags,
+  auth: false,
+  params: Type.Object({ id: AccessToken, evidenceId: Uuid() }),
+  query: Type.Object({ download: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+  response: Type.String({ description: "the file" }),
+  binary: true,
+});
+export const hcpcEntriesPdf = endpoint({
+  method: "GET",
+  path: "/hcpc-portal/:id/entries-pdf",
+  summary:
+    "The selected activities (12 to 50, no gap of 3 months or more) as a PDF; download=true asks for an attachment",
+  tags,
+  auth: false,
+  params: TokenParams,
+  query: Type.Object(
+    {
+      entryId: Type.Array(Uuid(), { minItems: 1, maxItems: 200, uniqueItems: true }),
+      evidenceId: Type.Optional(Type.Array(Uuid(), { maxItems: 200, uniqueItems: true })),
+      download: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.String({ description: "application/pdf" }),
+  binary: true,
+});
+
+// ---- the gap rule, shared by the server (which refuses) and the wizard (which toasts) ----
+
+export interface DatedActivity {
+  id: string;
+  title: string;
+  date: string;
+}
+export interface CpdGap {
+  from: DatedActivity;
+  to: DatedActivity;
+  months: number;
+  days: number;
+}
+
+const parse = (iso: string) => {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  return { y, m, d };
+};
+const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+/** `iso` plus n calendar months, the day clamped to the month's end (31 Jan + 1 = 28/29 Feb). */
+export function addCalendarMonths(iso: string, n: number): string {
+  const { y, m, d } = parse(iso);
+  const total = y * 12 + (m - 1) + n;
+  const ny = Math.floor(total / 12);
+  const nm = (total % 12) + 1;
+  const nd = Math.min(d, daysInMonth(ny, nm));
+  return `${String(ny).padStart(4, "0")}-${String(nm).padStart(2, "0")}-${String(nd).padStart(2, "0")}`;
+}
+/** Whole months and remaining days from `a` to `b` (a <= b). */
+export function monthsAndDays(a: string, b: string): { months: number; days: number } {
+  let months = 0;
+  while (addCalendarMonths(a, months + 1) <= b) months++;
+  const anchor = addCalendarMonths(a, months);
+  const days = Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${anchor}T00:00:00Z`)) / 86_400_000);
+  return { months, days };
+}
+
+/** The first gap of `HCPC.gapMonths` months or more between consecutive activities by date, if any. */
+export function findCpdGap(activities: readonly DatedActivity[]): CpdGap | null {
+  const sorted = [...activities].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  for (let i = 1; i < sorted.length; i++) {
+    const from = sorted[i - 1] as DatedActivity;
+    const to = sorted[i] as DatedActivity;
+    if (addCalendarMonths(from.date, HCPC.gapMonths) <= to.date) return { from, to, ...monthsAndDays(from.date, to.date) };
+  }
+  return null;
+}
+
+const ukDate = (iso: string) => iso.split("-").reverse().join("/");
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+export const GAP_TOAST_TITLE = "Gap in CPD Activities";
+/** The message the server refuses with and the wizard's toast shows. */
+export function describeGap(gap: CpdGap): string {
+  const span = gap.days ? `${plural(gap.months, "month")} and ${plural(gap.days, "day")}` : plural(gap.months, "month");
+  return (
+    `There is a gap of ${span} between "${gap.from.title}" (${ukDate(gap.from.date)}) and ` +
+    `"${gap.to.title}" (${ukDate(gap.to.date)}). HCPC expects continuous CPD: select activities with no gap ` +
+    `of ${HCPC.gapMonths} months or more.`
+  );
+}
+
+/** Words in a text, as the wizard's counters count them. */
+export const countWords = (text: string) => (text.trim() ? text.trim().split(/\s+/u).length : 0);
+
+export const HCPC_ENTRY_COUNT_MESSAGE = `Select between ${HCPC.minEntries} and ${HCPC.maxEntries} activities.`;
+export const HCPC_EVIDENCE_COUNT_MESSAGE = `Select between ${HCPC.minEvidence} and ${HCPC.maxEvidence} pieces of evidence.`;
+export const HCPC_LINK_EXPIRED_MESSAGE = "This access link has expired. Please request a new one from the portfolio builder.";
+export const HCPC_ACCESS_REQUESTED_MESSAGE = "Access Requested. Please check your email for the link.";

@@ -1,0 +1,177 @@
+// Video libraries (CPD Hub) and attendance certificates (spec 2 §2, §3, §4, §5, §9),
+// and the administrators' management of libraries and videos.
+import { Type } from "@sinclair/typebox";
+import { Empty, endpoint, IsoDateTime, Message, Nullable } from "./endpoint.js";
+import { HttpUrl, IdParams, Int, Text } from "./primitives.js";
+
+const tags = ["videos"];
+
+/** No certificate for libraries with these words in their name (spec 2 §9). */
+export const NO_CERTIFICATE_WORDS = ["top tips", "guides", "private"] as const;
+export const offersCertificate = (libraryName: string) =>
+  !NO_CERTIFICATE_WORDS.some((w) => libraryName.toLowerCase().includes(w));
+/** Private libraries show a certificate form at the end of the video instead. */
+export const isPrivateLibrary = (libraryName: string) => libraryName.toLowerCase().includes("private");
+
+export const VIDEO_MESSAGES = {
+  certificateGenerated: "Certificate successfully generated",
+  noLibraries: "No videos currently available.",
+  emptyLibrary: "There are currently no videos in this library. Please check back later.",
+  premiumRequired: "This library is for premium members. Upgrade to watch its videos.",
+  noCertificate: "Certificates are not offered for this library.",
+  confirmRequired: "Please confirm that you watched the whole video.",
+} as const;
+
+export const VIDEO_LIMITS = { nameMax: 200, descriptionMax: 2_000, durationMax: 86_400 } as const;
+
+export const Video = Type.Object({
+  videoId: Text(),
+  name: Text(),
+  description: Text(),
+  thumbnail: Nullable(Text()),
+  /** Seconds. */
+  duration: Type.Integer(),
+  views: Type.Integer(),
+  /** Null when the library is locked for the caller. */
+  url: Nullable(Text()),
+  /** CPD hours the certificate records. */
+  hours: Type.Number(),
+});
+export const VideoLibrary = Type.Object({
+  id: Text(),
+  name: Text(),
+  premium: Type.Boolean(),
+  /** Premium library and the caller has no active membership. */
+  locked: Type.Boolean(),
+  certificate: Type.Boolean(),
+  private: Type.Boolean(),
+  videos: Type.Array(Video),
+});
+
+export const videoLibraries = endpoint({
+  method: "GET",
+  path: "/videos/v2",
+  summary: "The video libraries (CPD Hub) and their videos; premium libraries are locked without a membership",
+  tags,
+  auth: true,
+  response: Type.Object({ libraries: Type.Array(VideoLibrary) }),
+});
+
+export const requestCertificate = endpoint({
+  method: "POST",
+  path: "/videos/:videoId/certificate",
+  summary:
+    "Generate an attendance certificate for a watched video: a PDF e-mailed to the user and kept as a diary entry. " +
+    "Asking again for the same video answers the same certificate.",
+  tags,
+  auth: true,
+  params: Type.Object({ videoId: Text({ minLength: 1, maxLength: 100 }) }),
+  body: Type.Object(
+    {
+      confirm: Type.Literal(true),
+      /** What the user took from the video, printed on the entry. */
+      reflection: Type.Optional(Text({ maxLength: 5_000 })),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ message: Text(), certificateId: Text() }),
+});
+
+// ---- administration ----
+
+const LibraryInput = Type.Object(
+  {
+    name: Text({ minLength: 1, maxLength: VIDEO_LIMITS.nameMax }),
+    premium: Type.Boolean(),
+    position: Type.Optional(Int(0, 10_000)),
+  },
+  { additionalProperties: false },
+);
+const VideoInput = Type.Object(
+  {
+    videoId: Text({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9_-]+$" }),
+    name: Text({ minLength: 1, maxLength: VIDEO_LIMITS.nameMax }),
+    description: Type.Optional(Text({ maxLength: VIDEO_LIMITS.descriptionMax })),
+    url: HttpUrl(),
+    thumbnail: Type.Optional(Nullable(HttpUrl())),
+    duration: Int(1, VIDEO_LIMITS.durationMax),
+    hours: Type.Optional(Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.25 })),
+    position: Type.Optional(Int(0, 10_000)),
+  },
+  { additionalProperties: false },
+);
+export const AdminVideoLibrary = Type.Object({
+  id: Text(),
+  name: Text(),
+  premium: Type.Boolean(),
+  position: Type.Integer(),
+  videos: Type.Array(Type.Intersect([Video, Type.Object({ id: Text(), position: Type.Integer() })])),
+  createdAt: IsoDateTime,
+});
+
+const adminTags = ["admin", "videos"];
+export const adminVideoLibraries = endpoint({
+  method: "GET",
+  path: "/admin/video-libraries",
+  summary: "Every video library with its videos (administrators)",
+  tags: adminTags,
+  auth: true,
+  response: Type.Object({ libraries: Type.Array(AdminVideoLibrary) }),
+});
+export const createVideoLibrary = endpoint({
+  method: "POST",
+  path: "/admin/video-libraries",
+  summary: "Create a video library (administrators)",
+  tags: adminTags,
+  auth: true,
+  body: LibraryInput,
+  response: AdminVideoLibrary,
+});
+export const updateVideoLibrary = endpoint({
+  method: "PUT",
+  path: "/admin/video-libraries/:id",
+  summary: "Rename a video library or change whether it is premium (administrators)",
+  tags: adminTags,
+  auth: true,
+  params: IdParams,
+  body: LibraryInput,
+  response: AdminVideoLibrary,
+});
+export const deleteVideoLibrary = endpoint({
+  method: "DELETE",
+  path: "/admin/video-libraries/:id",
+  summary: "Delete an empty video library (administrators)",
+  tags: adminTags,
+  auth: true,
+  params: IdParams,
+  response: Empty,
+});
+export const createVideo = endpoint({
+  method: "POST",
+  path: "/admin/video-libraries/:id/videos",
+  summary: "Add a video to a library (administrators)",
+  tags: adminTags,
+  auth: true,
+  params: IdParams,
+  body: VideoInput,
+  response: AdminVideoLibrary,
+});
+export const updateVideo = endpoint({
+  method: "PUT",
+  path: "/admin/videos/:id",
+  summary: "Change a video (administrators)",
+  tags: adminTags,
+  auth: true,
+  params: IdParams,
+  body: VideoInput,
+  response: AdminVideoLibrary,
+});
+export const deleteVideo = endpoint({
+  method: "DELETE",
+  path: "/admin/videos/:id",
+  summary: "Remove a video; certificates already issued stay in their owners' entries (administrators)",
+  tags: adminTags,
+  auth: true,
+  params: IdParams,
+  response: Message,
+});
