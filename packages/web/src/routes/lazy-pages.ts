@@ -19,3 +19,4 @@ export const MyWebinarsPage = lazy(() => import("../features/webinars/MyWebinars
 export const ManageEventsPage = lazy(() => import("../features/manage-events/ManageEventsPage"));
 export const PortfolioChoosePage = lazy(() => import("../features/portfolio/PortfolioChoosePage"));
 export const PortfolioBuilderPage = lazy(() => import("../features/portfolio/PortfolioBuilderPage"));
+export const HcpcPortalRoute = lazy(() => import("../features/hcpc-portal/HcpcPortalPage"));

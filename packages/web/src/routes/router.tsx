@@ -10,6 +10,7 @@ import {
   EntriesPage,
   EntryFormRoute,
   ForgotPasswordPage,
+  HcpcPortalRoute,
   ManageEventsPage,
   MyFilesPage,
   MyWebinarsPage,
@@ -34,6 +35,9 @@ export const router = createBrowserRouter([
   { path: "/login/app", element: withSuspense(<QrLoginPage />) },
   { path: "/forgot-password", element: withSuspense(<ForgotPasswordPage />) },
   { path: "/reset-password/:id", element: withSuspense(<ResetPasswordPage />) },
+  // Guest: the e-mailed access token is the credential (spec 3 §2).
+  { path: "/hcpc-portal", element: withSuspense(<HcpcPortalRoute />) },
+  { path: "/hcpc-portal/access/:accessToken", element: withSuspense(<HcpcPortalRoute />) },
   {
     element: <RequireAuth />,
     children: [

@@ -1,0 +1,227 @@
+import { GAP_TOAST_TITLE, HCPC_LINK_EXPIRED_MESSAGE } from "@cpd/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setClock } from "../../lib/clock";
+import { fakeApi, withError } from "../../test/fake-api";
+import { renderApp } from "../../test/render";
+import { HcpcPortal } from "./HcpcPortalPage";
+import { PORTAL_KEY, reloadPortal } from "./portal-store";
+
+const TOKEN = `${"A".repeat(42)}b`;
+const info = {
+  expiresAt: "2026-11-30T14:30:00.000Z",
+  dateFrom: "2024-11-01",
+  dateTo: "2026-10-31",
+  name: "Alex Morgan",
+};
+const entry = (id: string, date: string, title = `Activity ${id}`) => ({
+  id,
+  type: "diary",
+  title,
+  date,
+  hours: 1.5,
+  tags: [],
+  evidenceCount: 1,
+});
+const evidence = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `f${i}`,
+    name: `file${i}.pdf`,
+    contentType: "application/pdf",
+    size: 2048,
+    entryId: "e1",
+    entryTitle: "Activity e1",
+  }));
+
+function setup({
+  at = "/hcpc-portal",
+  infoAnswer = (): unknown => info,
+  entries = [entry("e1", "2026-01-10"), entry("e2", "2026-02-10"), entry("e3", "2026-07-01", "Late course")],
+  evidenceCount = 3,
+}: {
+  at?: string;
+  infoAnswer?: () => unknown;
+  entries?: unknown[];
+  evidenceCount?: number;
+} = {}) {
+  const api = fakeApi([
+    ["GET", /\/info$/, infoAnswer],
+    ["GET", /\/summary$/, () => ({ summary: "I am a physiotherapist" })],
+    ["PUT", /\/summary$/, (r) => r.body],
+    ["GET", /\/statement$/, () => ({ standard1: "", standard2: "", standard3: "", standard4: "" })],
+    ["PUT", /\/statement$/, (r) => r.body],
+    ["GET", /\/entries$/, () => ({ items: entries })],
+    ["GET", /\/evidence$/, () => ({ items: evidence(evidenceCount) })],
+  ]);
+  const routes = [
+    { path: "/hcpc-portal", element: <HcpcPortal /> },
+    { path: "/hcpc-portal/access/:accessToken", element: <HcpcPortal /> },
+  ];
+  return { ...renderApp(routes, { at }), api };
+}
+/** A stored portal state as an earlier visit left it. */
+function stored(over: object = {}) {
+  window.localStorage.setItem(
+    PORTAL_KEY,
+    JSON.stringify({
+      accessToken: TOKEN,
+      completed: { summary: true, activities: true, statement: false, evidence: true },
+      entries: [],
+      evidence: [],
+      ...over,
+    }),
+  );
+  reloadPortal();
+}
+const stepButton = (name: RegExp) =>
+  within(screen.getByRole("navigation", { name: "Portal steps" })).getByRole("button", { name });
+
+beforeEach(() => {
+  reloadPortal();
+  setClock("2026-11-23T12:00:00Z");
+});
+afterEach(() => setClock(null));
+
+describe("the HCPC portal's link", () => {
+  it("stores the token from the link and opens the wizard with the time left", async () => {
+    const { router, api } = setup({ at: `/hcpc-portal/access/${TOKEN}` });
+    expect(await screen.findByRole("heading", { name: "HCPC audit portal", level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/hcpc-portal");
+    expect(JSON.parse(window.localStorage.getItem(PORTAL_KEY) ?? "{}").accessToken).toBe(TOKEN);
+    expect(await screen.findByText("7 days 2 hours left")).toBeInTheDocument();
+    expect(screen.getByText("Alex Morgan: activities from 01/11/2024 to 31/10/2026")).toBeInTheDocument();
+    expect(screen.getByText("0% complete")).toBeInTheDocument();
+    expect(api.to(/\/info$/)[0]?.url.pathname).toBe(`/api/hcpc-portal/${TOKEN}/info`);
+    expect(stepButton(/Summary/)).toHaveAttribute("aria-current", "step");
+  });
+
+  it("explains an expired link and links to the portfolio builder", async () => {
+    stored();
+    setup({ infoAnswer: () => withError(410, "GONE", "Expired") });
+    expect(await screen.findByText(HCPC_LINK_EXPIRED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to the portfolio builder" })).toHaveAttribute(
+      "href",
+      "/portfolio-builder/choose",
+    );
+  });
+});
+
+describe("the summary step", () => {
+  it("keeps completion while the saved text loads, resets it on an edit, counts words and saves", async () => {
+    stored();
+    const { user, api } = setup();
+    const box = await screen.findByRole("textbox", { name: "Summary of practice" });
+    expect(box).toHaveValue("I am a physiotherapist");
+    expect(screen.getByText("75% complete")).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Mark step complete" })).toBeChecked();
+    expect(screen.getByText("4 of about 500 words")).toBeInTheDocument();
+
+    await user.type(box, " in Leeds");
+    expect(screen.getByText("6 of about 500 words")).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Mark step complete" })).not.toBeChecked();
+    expect(screen.getByText("50% complete")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(api.to(/\/summary$/, "PUT")).toHaveLength(1));
+    expect(api.to(/\/summary$/, "PUT")[0]?.body).toEqual({ summary: "I am a physiotherapist in Leeds" });
+    await user.click(screen.getByRole("checkbox", { name: "Mark step complete" }));
+    expect(screen.getByText("75% complete")).toBeInTheDocument();
+  });
+});
+
+describe("the activities step", () => {
+  it("disables Create PDF with no selection and warns outside 12 to 50", async () => {
+    stored();
+    const { user } = setup();
+    await user.click(await screen.findByRole("button", { name: "Next" }));
+    await screen.findByRole("table");
+    expect(screen.getByRole("button", { name: "Create PDF" })).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: "Select Activity e1" }));
+    expect(screen.getByRole("button", { name: "Create PDF" })).toBeEnabled();
+    expect(screen.getByText(/You have selected 1: fewer than 12\./)).toBeInTheDocument();
+    // Changing the activities reset the activities and evidence steps.
+    expect(screen.getByText("25% complete")).toBeInTheDocument();
+  });
+
+  it("refuses a gap of 3 months with the gap toast, and opens the PDF without one", async () => {
+    stored({
+      entries: ["e1", "e2", "e3"],
+      completed: { summary: false, activities: false, statement: false, evidence: false },
+    });
+    const open = vi.spyOn(window, "open").mockImplementation(() => null);
+    const { user } = setup();
+    await user.click(await screen.findByRole("button", { name: "Next" }));
+    await user.click(await screen.findByRole("button", { name: "Create PDF" }));
+    expect(await screen.findByText(GAP_TOAST_TITLE)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /gap of 4 months and 21 days between "Activity e2" \(10\/02\/2026\) and "Late course"/,
+      ),
+    ).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole("checkbox", { name: "Select Late course" }));
+    await user.click(screen.getByRole("button", { name: "Create PDF" }));
+    expect(open).toHaveBeenCalledWith(
+      `/api/hcpc-portal/${TOKEN}/entries-pdf?entryId=e1&entryId=e2&download=true`,
+      "_blank",
+      "noopener",
+    );
+    open.mockRestore();
+  });
+
+  it("copies the selected activities for the HCPC website", async () => {
+    stored({ entries: ["e1"] });
+    // user-event puts its own clipboard in place; the test reads what was written to it.
+    const { user } = setup();
+    await user.click(await screen.findByRole("button", { name: "Next" }));
+    await user.click(await screen.findByRole("button", { name: "Copy activities" }));
+    expect(await screen.findByText("Copied")).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe("10/01/2026 - Activity e1 (Diary, 1.5 hours)");
+    expect(screen.getByText("Paste the activities into the HCPC website.")).toBeInTheDocument();
+  });
+});
+
+describe("the evidence step", () => {
+  async function openEvidence(user: ReturnType<typeof setup>["user"]) {
+    for (let i = 0; i < 3; i++) await user.click(await screen.findByRole("button", { name: "Next" }));
+    return screen.findByRole("table");
+  }
+
+  it("asks for evidence of the selected activities and warns under 4; Download only for selected rows", async () => {
+    stored({ entries: ["e1", "e2"], evidence: ["f0"] });
+    const { user, api } = setup();
+    await openEvidence(user);
+    expect(api.to(/\/evidence$/)[0]?.url.search).toBe("?entryId=e1&entryId=e2");
+    expect(screen.getByText(/Fewer than 4 selected\./)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Download file0.pdf" })).toHaveAttribute(
+      "href",
+      `/api/hcpc-portal/${TOKEN}/evidence/f0?download=true`,
+    );
+    expect(screen.getByRole("button", { name: "Download file1.pdf (select it first)" })).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: "Select file1.pdf" }));
+    expect(screen.getByRole("link", { name: "Download file1.pdf" })).toBeInTheDocument();
+  });
+
+  it("is fine from 4 to 12 and warns over 12", async () => {
+    stored({ entries: ["e1"] });
+    const { user } = setup({ evidenceCount: 13 });
+    await openEvidence(user);
+    for (let i = 0; i < 4; i++)
+      await user.click(screen.getByRole("checkbox", { name: `Select file${i}.pdf` }));
+    expect(screen.queryByText(/Fewer than 4|More than 12/)).toBeNull();
+    await user.click(screen.getByRole("checkbox", { name: "Select all evidence" }));
+    expect(screen.getByText(/More than 12 selected\./)).toBeInTheDocument();
+    expect(screen.getByText("13 of 13 pieces of evidence selected")).toBeInTheDocument();
+  });
+
+  it("drops evidence of activities no longer selected", async () => {
+    stored({ entries: ["e1"], evidence: ["f0", "gone"] });
+    const { user } = setup();
+    await openEvidence(user);
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem(PORTAL_KEY) ?? "{}").evidence).toEqual(["f0"]),
+    );
+    expect(stepButton(/Evidence/)).toHaveAttribute("aria-current", "step");
+  });
+});

@@ -1,0 +1,71 @@
+import { countWords, HCPC } from "@cpd/contract";
+import { Loader, Stack, Text, Textarea } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { notifySuccess } from "../../lib/notify";
+import { dispatchPortal } from "./portal-store";
+import { useHcpcStatement, useSaveStatement } from "./queries";
+import { CompleteToggle, SaveBar, WordCount } from "./StepParts";
+
+type Part = "standard1" | "standard2" | "standard3" | "standard4";
+const PARTS: { key: Part; label: string }[] = [
+  {
+    key: "standard1",
+    label: "Standard 1: a continuous, up-to-date and accurate record of your CPD activities",
+  },
+  {
+    key: "standard2",
+    label: "Standard 2: your CPD is a mixture of learning activities relevant to your practice",
+  },
+  {
+    key: "standard3",
+    label: "Standard 3: your CPD has contributed to the quality of your practice and service delivery",
+  },
+  { key: "standard4", label: "Standard 4: your CPD benefits the service user" },
+];
+
+export function StatementStep({ token, done }: { token: string; done: boolean }) {
+  const saved = useHcpcStatement(token);
+  const save = useSaveStatement(token);
+  const [text, setText] = useState<Record<Part, string> | null>(null);
+  useEffect(() => {
+    if (saved.data && text === null) {
+      setText(saved.data);
+      dispatchPortal({ type: "text", part: "statement", loading: true });
+    }
+  }, [saved.data, text]);
+
+  if (saved.isLoading) return <Loader aria-label="Loading your statement" />;
+  if (saved.isError || !text)
+    return <Text>Your statement could not be loaded. Please refresh the page.</Text>;
+  const words = PARTS.reduce((n, p) => n + countWords(text[p.key]), 0);
+  return (
+    <Stack gap="md">
+      <Text>
+        Explain how your CPD meets each of the HCPC's standards, in about{" "}
+        {HCPC.statementWords.toLocaleString("en-GB")} words in all.
+      </Text>
+      {PARTS.map((p) => (
+        <Textarea
+          key={p.key}
+          label={p.label}
+          value={text[p.key]}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            setText((t) => (t ? { ...t, [p.key]: v } : t));
+            dispatchPortal({ type: "text", part: "statement", loading: false });
+          }}
+          autosize
+          minRows={5}
+          maxLength={HCPC.standardMaxLength}
+          aria-describedby="statement-words"
+        />
+      ))}
+      <WordCount id="statement-words" words={words} guide={HCPC.statementWords} />
+      <SaveBar
+        saving={save.isPending}
+        onSave={() => save.mutate(text, { onSuccess: () => notifySuccess("Statement saved") })}
+      />
+      <CompleteToggle step="statement" done={done} />
+    </Stack>
+  );
+}

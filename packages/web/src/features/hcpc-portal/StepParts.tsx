@@ -1,0 +1,44 @@
+import { Button, Checkbox, Group, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import type { Step } from "./portal-state";
+import { dispatchPortal } from "./portal-store";
+
+/** The user's own tick that a step is done (spec 3 §2: each step is marked complete by the user). */
+export function CompleteToggle({ step, done }: { step: Step; done: boolean }) {
+  return (
+    <Checkbox
+      label="Mark step complete"
+      checked={done}
+      onChange={(e) => dispatchPortal({ type: "complete", step, done: e.currentTarget.checked })}
+    />
+  );
+}
+
+/** "n of about N words", warning past the guide. */
+export function WordCount({ id, words, guide }: { id: string; words: number; guide: number }) {
+  return (
+    <Text id={id} fz="sm" c={words > guide ? "var(--mantine-color-error)" : "dimmed"} aria-live="polite">
+      {words.toLocaleString("en-GB")} of about {guide.toLocaleString("en-GB")} words
+      {words > guide ? " (over the guide)" : ""}
+    </Text>
+  );
+}
+
+export function SaveBar({
+  onSave,
+  saving,
+  children,
+}: {
+  onSave: () => void;
+  saving: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Group gap="md" align="center">
+      <Button onClick={onSave} loading={saving}>
+        Save
+      </Button>
+      {children}
+    </Group>
+  );
+}

@@ -1,0 +1,50 @@
+import { countWords, HCPC } from "@cpd/contract";
+import { Loader, Stack, Text, Textarea } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { notifySuccess } from "../../lib/notify";
+import { dispatchPortal } from "./portal-store";
+import { useHcpcSummary, useSaveSummary } from "./queries";
+import { CompleteToggle, SaveBar, WordCount } from "./StepParts";
+
+export function SummaryStep({ token, done }: { token: string; done: boolean }) {
+  const saved = useHcpcSummary(token);
+  const save = useSaveSummary(token);
+  const [text, setText] = useState<string | null>(null);
+  // The saved text arriving is not an edit: it leaves the step's completion alone (spec 3 §4).
+  useEffect(() => {
+    if (saved.data && text === null) {
+      setText(saved.data.summary);
+      dispatchPortal({ type: "text", part: "summary", loading: true });
+    }
+  }, [saved.data, text]);
+
+  if (saved.isLoading) return <Loader aria-label="Loading your summary" />;
+  if (saved.isError) return <Text>Your summary could not be loaded. Please refresh the page.</Text>;
+  const value = text ?? "";
+  return (
+    <Stack gap="md">
+      <Text>
+        Summarise your role and the work you do, in about {HCPC.summaryWords} words: who your service users
+        are, where you work and what your main responsibilities are.
+      </Text>
+      <Textarea
+        label="Summary of practice"
+        value={value}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          dispatchPortal({ type: "text", part: "summary", loading: false });
+        }}
+        autosize
+        minRows={8}
+        maxLength={HCPC.summaryMaxLength}
+        aria-describedby="summary-words"
+      />
+      <WordCount id="summary-words" words={countWords(value)} guide={HCPC.summaryWords} />
+      <SaveBar
+        saving={save.isPending}
+        onSave={() => save.mutate({ summary: value }, { onSuccess: () => notifySuccess("Summary saved") })}
+      />
+      <CompleteToggle step="summary" done={done} />
+    </Stack>
+  );
+}
