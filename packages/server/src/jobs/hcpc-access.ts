@@ -1,0 +1,37 @@
+import { Type } from "@sinclair/typebox";
+import { prepareAccessEmail } from "../modules/hcpc-portal/access.js";
+import { defineJob } from "./job.js";
+import { sendOnce } from "./send-email.js";
+
+const IsoDate = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+
+/**
+ * An HCPC audit portal link for a user and a date range. The payload holds ids and
+ * dates only: the token is made here, when the e-mail is sent, and never travels
+ * through Redis; `requestId` is the job id, so one request mails at most once.
+ */
+export const hcpcAccessJob = defineJob({
+  name: "hcpc-access",
+  queue: "email",
+  payload: Type.Object(
+    {
+      userId: Type.String({ maxLength: 36 }),
+      dateFrom: IsoDate,
+      dateTo: IsoDate,
+      requestId: Type.String({ maxLength: 36 }),
+    },
+    { additionalProperties: false },
+  ),
+  options: {
+    attempts: 5,
+    backoff: { type: "exponential", delay: 2_000 },
+    removeOnComplete: { age: 24 * 3600, count: 1000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
+  async handle({ userId, dateFrom, dateTo }, ctx) {
+    const outcome = await sendOnce(ctx, () =>
+      prepareAccessEmail(ctx.db, ctx.config.publicUrl, { userId, dateFrom, dateTo }, ctx.now()),
+    );
+    if (outcome === "nothing") ctx.log.info("HCPC access asked for a user who no longer exists");
+  },
+});

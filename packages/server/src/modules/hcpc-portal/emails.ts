@@ -1,0 +1,31 @@
+// The e-mail that carries an HCPC audit portal link (rendered in the job, at send time).
+import { HCPC } from "@cpd/contract";
+import type { Mail } from "../../lib/mailer.js";
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+const ukDate = (iso: string) => iso.split("-").reverse().join("/");
+
+export function hcpcAccessEmail(
+  to: string,
+  firstName: string,
+  link: string,
+  range: { dateFrom: string; dateTo: string },
+): Mail {
+  const greeting = firstName ? `Hello ${firstName},` : "Hello,";
+  const span = `${ukDate(range.dateFrom)} to ${ukDate(range.dateTo)}`;
+  const lead = `Here is your link to the HCPC audit portal for your CPD from ${span}. It works for ${HCPC.accessDays} days:`;
+  const tail = "If you did not ask for this, you can ignore this e-mail.";
+  return {
+    to,
+    subject: "Your HCPC audit portal link",
+    text: `${greeting}\n\n${lead}\n\n${link}\n\n${tail}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">Open the HCPC audit portal</a></p><p>${tail}</p>`,
+  };
+}

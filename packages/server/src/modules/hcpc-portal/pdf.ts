@@ -1,0 +1,182 @@
+// The HCPC audit PDF: a cover (whose CPD, which range), the summary of practice, the
+// statement against the four standards, each selected activity with its answered
+// items as text, and the selected evidence by name. Text only, at most 50 activities.
+import { type EntryType, ITEM_TYPES as T } from "@cpd/contract";
+import type { Prisma } from "../../generated/prisma/client.js";
+import { createPdf, FONT } from "../../lib/pdf/fonts.js";
+import { writeText } from "../../lib/pdf/text.js";
+import { COLUMN_ITEMS, type FormDef } from "../forms/definitions.js";
+import type { Values } from "../forms/rules.js";
+import { formById } from "../forms/service.js";
+import { plainText, ukDate } from "../pdf/entry-pdf.js";
+
+export interface HcpcPdfEntry {
+  id: string;
+  type: string;
+  formId: string | null;
+  title: string;
+  date: string;
+  hours: number | null;
+  category: string | null;
+  values: Values;
+}
+
+export interface HcpcPdfInput {
+  owner: string;
+  dateFrom: string;
+  dateTo: string;
+  today: string;
+  summary: string;
+  standards: [string, string, string, string];
+  entries: HcpcPdfEntry[];
+  evidence: { name: string; entryTitle: string }[];
+}
+
+/** The HCPC standards for CPD the statement answers (standards 1 to 4). */
+export const HCPC_STANDARDS = [
+  "Standard 1: maintain a continuous, up-to-date and accurate record of your CPD activities",
+  "Standard 2: demonstrate that your CPD activities are a mixture of learning activities relevant to current or future practice",
+  "Standard 3: seek to ensure that your CPD has contributed to the quality of your practice and service delivery",
+  "Standard 4: seek to ensure that your CPD benefits the service user",
+] as const;
+
+const INK = "#1b1f24";
+const MUTED = "#4a5560";
+const ACCENT = "#005eb8";
+const MARGIN = 56;
+const TYPE_LABELS: Record<string, string> = { diary: "CPD diary entry", reflection: "Reflective entry" };
+
+// The header line of each activity already shows these; uploads are listed as evidence.
+const IN_HEADER = new Set<string>([
+  ...COLUMN_ITEMS.title,
+  ...COLUMN_ITEMS.date,
+  ...COLUMN_ITEMS.hours,
+  ...COLUMN_ITEMS.category,
+]);
+
+/** An item's answer as text, or null when unanswered. */
+function answerText(type: number, v: string | string[] | undefined): string | null {
+  if (v === undefined) return null;
+  if (Array.isArray(v)) return v.length ? v.map((x) => `• ${x}`).join("\n") : null;
+  if (!v.trim()) return null;
+  if (type === T.date) return ukDate(v);
+  if (type === T.checkbox) return v === "1" ? "Yes" : "No";
+  return plainText(v);
+}
+
+export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdfInput) {
+  // Each form version once, however many entries use it.
+  const forms = new Map<string, Promise<FormDef>>();
+  const formOf = (e: HcpcPdfEntry) => {
+    const key = `${e.type}:${e.formId ?? "current"}`;
+    let f = forms.get(key);
+    if (!f) {
+      f = formById(db, e.formId, e.type as EntryType);
+      forms.set(key, f);
+    }
+    return f;
+  };
+  const defs = await Promise.all(input.entries.map(formOf));
+
+  const doc = createPdf({
+    size: "A4",
+    margins: { top: MARGIN, bottom: 64, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: "HCPC CPD audit", Author: input.owner, Creator: "CPD platform" },
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  const heading = (text: string, size = 15) => {
+    doc.moveDown(1).fillColor(ACCENT).fontSize(size);
+    writeText(doc, text, { bold: true, width, x: MARGIN });
+  };
+  const label = (text: string) => {
+    doc.moveDown(0.5).fillColor(MUTED).fontSize(9);
+    writeText(doc, text.toUpperCase(), { bold: true, width });
+  };
+  const body = (text: string) => {
+    doc.moveDown(0.15).fillColor(INK).fontSize(11);
+    writeText(doc, text, { width, lineGap: 2 });
+  };
+
+  // Cover
+  doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
+  doc.fillColor(ACCENT).font(FONT.bold).fontSize(11);
+  writeText(doc, "HCPC CPD AUDIT", { bold: true, x: MARGIN, y: 120, width, characterSpacing: 1 });
+  doc.moveDown(0.6).fillColor(INK).fontSize(26);
+  writeText(doc, input.owner || "CPD profile", { bold: true, width });
+  doc.moveDown(0.4).fillColor(MUTED).fontSize(13);
+  writeText(doc, `CPD activities from ${ukDate(input.dateFrom)} to ${ukDate(input.dateTo)}`, { width });
+  doc.moveDown(0.3);
+  writeText(
+    doc,
+    `${input.entries.length} activities · ${input.evidence.length} pieces of evidence · prepared ${ukDate(input.today)}`,
+    { width },
+  );
+
+  doc.addPage();
+  heading("Summary of practice", 18);
+  body(plainText(input.summary) || "No summary written.");
+
+  doc.addPage();
+  heading("Statement", 18);
+  HCPC_STANDARDS.forEach((title, i) => {
+    doc.moveDown(0.8).fillColor(INK).fontSize(11);
+    writeText(doc, title, { bold: true, width });
+    body(plainText(input.standards[i] ?? "") || "Not answered.");
+  });
+
+  doc.addPage();
+  heading("CPD activities", 18);
+  input.entries.forEach((e, i) => {
+    const def = defs[i] as FormDef;
+    if (i > 0) {
+      doc
+        .moveDown(0.8)
+        .moveTo(MARGIN, doc.y)
+        .lineTo(MARGIN + width, doc.y)
+        .lineWidth(0.5)
+        .strokeColor("#c8ced4")
+        .stroke();
+    }
+    heading(e.title || "Untitled entry", 13);
+    const meta = [
+      TYPE_LABELS[e.type] ?? e.type,
+      `Date: ${ukDate(e.date)}`,
+      e.hours !== null && `Hours: ${e.hours}`,
+      e.category && `Category: ${e.category}`,
+    ].filter(Boolean);
+    doc.moveDown(0.2).fillColor(MUTED).fontSize(10);
+    writeText(doc, meta.join("   ·   "), { width });
+    for (const item of def.pages.flatMap((p) => p.items)) {
+      if (item.type === T.upload || IN_HEADER.has(item.identifier)) continue;
+      const text = answerText(item.type, e.values[item.identifier]);
+      if (text === null) continue;
+      label(item.title);
+      body(text);
+    }
+  });
+
+  doc.addPage();
+  heading("Evidence", 18);
+  if (input.evidence.length)
+    for (const f of input.evidence) body(`• ${f.name}${f.entryTitle ? ` (${f.entryTitle})` : ""}`);
+  else body("No evidence selected.");
+
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    // Writing in the bottom margin must not open a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.fillColor(MUTED).fontSize(8);
+    writeText(doc, `${input.owner} · HCPC CPD audit · Page ${i + 1} of ${range.count}`, {
+      x: MARGIN,
+      y: doc.page.height - 40,
+      width,
+      align: "center",
+    });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return doc;
+}

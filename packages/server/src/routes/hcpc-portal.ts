@@ -1,0 +1,73 @@
+import { api } from "@cpd/contract";
+import type { FastifyInstance } from "fastify";
+import type { Deps } from "../deps.js";
+import { contentDisposition, INLINE_TYPES } from "../modules/files/sniff.js";
+import { normaliseArrayQuery } from "../modules/hcpc-portal/rules.js";
+import * as portal from "../modules/hcpc-portal/service.js";
+import { define } from "./define.js";
+
+const MINUTE = 60_000;
+
+export function hcpcPortalRoutes(app: FastifyInstance, deps: Deps) {
+  // The access link is e-mailed: limited like the other calls that send e-mail.
+  define(
+    app,
+    deps,
+    api.requestHcpcAccess,
+    { rateLimit: { max: 5, timeWindow: MINUTE } },
+    ({ caller, body }) => portal.requestAccess(deps, caller.id, body.dateFrom, body.dateTo),
+  );
+
+  // The guest calls, in a scope of their own: the spec sends lists as `entryId[]=…`,
+  // and one value arrives as a string; both become the array the schemas want.
+  app.register(async (scope) => {
+    scope.addHook("preValidation", async (request) => {
+      normaliseArrayQuery(request.query as Record<string, unknown>, ["entryId", "evidenceId"]);
+    });
+    define(scope, deps, api.hcpcInfo, {}, ({ params }) => portal.info(deps, params.id));
+    define(scope, deps, api.hcpcSummary, {}, ({ params }) => portal.getSummary(deps, params.id));
+    define(scope, deps, api.putHcpcSummary, {}, ({ params, body }) =>
+      portal.putSummary(deps, params.id, body.summary),
+    );
+    define(scope, deps, api.hcpcStatement, {}, ({ params }) => portal.getStatement(deps, params.id));
+    define(scope, deps, api.putHcpcStatement, {}, ({ params, body }) =>
+      portal.putStatement(deps, params.id, body),
+    );
+    define(scope, deps, api.hcpcEntries, {}, ({ params }) => portal.entries(deps, params.id));
+    define(scope, deps, api.hcpcEvidence, {}, ({ params, query }) =>
+      portal.evidence(deps, params.id, query.entryId),
+    );
+    define(scope, deps, api.hcpcEvidenceItem, {}, async ({ params, query, reply }) => {
+      const f = await portal.openEvidence(deps, params.id, params.evidenceId);
+      // Served as My Files serves it (routes/files.ts): only raster images inline, in a sandbox.
+      reply
+        .header("content-type", f.contentType === "text/plain" ? "text/plain; charset=utf-8" : f.contentType)
+        .header("content-length", f.size)
+        .header(
+          "content-disposition",
+          contentDisposition(f.filename, !query.download && INLINE_TYPES.has(f.contentType)),
+        )
+        .header("cache-control", "private, max-age=300")
+        .header(
+          "content-security-policy",
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        );
+      return reply.send(f.body);
+    });
+    // Rendering is CPU work: a few a minute per address is plenty for one person's wizard.
+    define(
+      scope,
+      deps,
+      api.hcpcEntriesPdf,
+      { rateLimit: { max: 20, timeWindow: MINUTE } },
+      async ({ params, query, reply }) => {
+        const { doc, filename } = await portal.entriesPdf(deps, params.id, query.entryId, query.evidenceId);
+        reply
+          .header("content-type", "application/pdf")
+          .header("content-disposition", contentDisposition(filename, !query.download))
+          .header("cache-control", "private, no-store");
+        return reply.send(doc);
+      },
+    );
+  });
+}
