@@ -1,0 +1,143 @@
+// The worker's half of a certificate: render the PDF, keep it in My Files as the evidence of
+// a diary entry "Certificate: <video>", and e-mail it. Idempotent: the S3 key derives from the
+// certificate id, and the file, the entry and the Issued state are written in one transaction
+// under the certificate's row lock, so a retried job makes one file and one entry.
+import type { Readable } from "node:stream";
+import { londonDay } from "@cpd/contract";
+import type { Deps } from "../../deps.js";
+import type { Db } from "../../lib/db.js";
+import type { Mail } from "../../lib/mailer.js";
+import type { Storage } from "../../lib/storage.js";
+import { CURRENT_FORMS, STANDARD_CATEGORIES, standardsFor } from "../forms/definitions.js";
+import { entryRow, validateValues } from "../forms/rules.js";
+import { currentFormId } from "../forms/service.js";
+import { escapeHtml } from "../hcpc-portal/emails.js";
+import { renderCertificatePdf } from "../pdf/certificate.js";
+import { certificateCategory, certificateTitle, hoursText } from "./rules.js";
+
+export interface IssuedCertificate {
+  email: string;
+  firstName: string;
+  videoName: string;
+  filename: string;
+  pdf: Buffer;
+}
+
+/** Opaque, from our own id: never from the video's name. */
+export const certificateKey = (certificateId: string) => `certificates/${certificateId}.pdf`;
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Issues the certificate (once) and answers what its e-mail needs; null when the certificate,
+ * or the video it was asked for before being issued, no longer exists.
+ */
+export async function issueCertificate(
+  db: Db,
+  storage: Storage,
+  certificateId: string,
+  now: Date,
+): Promise<IssuedCertificate | null> {
+  const cert = await db.videoCertificate.findUnique({
+    where: { id: certificateId },
+    include: {
+      video: { select: { hours: true } },
+      user: {
+        select: {
+          email: true,
+          profile: { select: { firstName: true, lastName: true, governingBodies: true } },
+          organisation: { select: { categories: true } },
+        },
+      },
+    },
+  });
+  if (!cert) return null;
+  const profile = cert.user.profile;
+  const filename = `Certificate - ${cert.videoName}.pdf`.replace(/[\\/]/g, "-").slice(0, 255);
+  const key = certificateKey(cert.id);
+  const answer = (pdf: Buffer): IssuedCertificate => ({
+    email: cert.user.email,
+    firstName: profile?.firstName ?? "",
+    videoName: cert.videoName,
+    filename,
+    pdf,
+  });
+
+  if (cert.state === "Issued") {
+    const stored = await storage.get(key);
+    return stored ? answer(await readAll(stored.body)) : null;
+  }
+  if (!cert.video) return null;
+
+  const hours = hoursText(Number(cert.video.hours));
+  const pdf = await renderCertificatePdf({
+    name: `${profile?.firstName ?? ""} ${profile?.lastName ?? ""}`.trim(),
+    title: cert.videoName,
+    hours,
+  });
+  // Overwriting the same key on a retry leaves one object.
+  await storage.put(key, pdf, "application/pdf", pdf.length);
+
+  const orgCategories = cert.user.organisation?.categories ?? [];
+  const categories = orgCategories.length ? orgCategories : STANDARD_CATEGORIES;
+  const def = CURRENT_FORMS.diary;
+  const formId = await currentFormId({ prisma: db } as Deps, "diary");
+  // The day it was asked for, in London, whenever the worker gets to it.
+  const day = londonDay(cert.createdAt);
+
+  await db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ state: string }[]>`
+      SELECT state FROM video_certificates WHERE id = ${cert.id}::uuid FOR UPDATE`;
+    if (locked[0]?.state !== "Queued") return;
+    const file = await tx.storedFile.upsert({
+      where: { storageKey: key },
+      create: {
+        userId: cert.userId,
+        storageKey: key,
+        filename,
+        contentType: "application/pdf",
+        size: pdf.length,
+      },
+      update: { size: pdf.length },
+    });
+    const values = validateValues(
+      def,
+      {
+        Field222: certificateTitle(cert.videoName),
+        DiaryDate: day,
+        DiaryHours: hours,
+        ActivityType: "Self-directed learning",
+        Field116: certificateCategory(categories),
+        ...(cert.reflection ? { Field113: cert.reflection } : {}),
+        Evidence: [file.id],
+      },
+      { sourced: { categories, standards: standardsFor(profile?.governingBodies ?? []) }, today: day },
+    );
+    const entry = await tx.entry.create({
+      data: { userId: cert.userId, type: "diary", formId, ...entryRow(def, values) },
+    });
+    await tx.storedFile.update({ where: { id: file.id }, data: { entryId: entry.id } });
+    await tx.videoCertificate.update({
+      where: { id: cert.id },
+      data: { state: "Issued", entryId: entry.id, fileId: file.id, issuedAt: now },
+    });
+  });
+  return answer(pdf);
+}
+
+/** The certificate e-mail, with the PDF attached. */
+export function certificateEmail(c: IssuedCertificate): Mail {
+  const greeting = c.firstName ? `Hello ${c.firstName},` : "Hello,";
+  const lead = `Your certificate for "${c.videoName}" is attached. A copy is kept in your entries, with the certificate as its evidence.`;
+  return {
+    to: c.email,
+    subject: `Your CPD certificate: ${c.videoName}`,
+    text: `${greeting}\n\n${lead}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(lead)}</p>`,
+    attachments: [{ filename: c.filename, content: c.pdf, contentType: "application/pdf" }],
+  };
+}

@@ -1,0 +1,31 @@
+import { api } from "@cpd/contract";
+import type { FastifyInstance } from "fastify";
+import type { Deps } from "../deps.js";
+import * as videos from "../modules/videos/service.js";
+import { policies } from "../policies/index.js";
+import { define } from "./define.js";
+
+const MINUTE = 60_000;
+
+export function videoRoutes(app: FastifyInstance, deps: Deps) {
+  define(app, deps, api.videoLibraries, {}, ({ caller }) => videos.libraries(deps, caller.id));
+  // Each certificate is e-mailed: limited like the other calls that send e-mail.
+  define(
+    app,
+    deps,
+    api.requestCertificate,
+    { rateLimit: { max: 10, timeWindow: MINUTE } },
+    ({ caller, params, body }) => videos.requestCertificate(deps, caller.id, params.videoId, body.reflection),
+  );
+
+  const admin = { policy: policies.admin };
+  define(app, deps, api.adminVideoLibraries, admin, () => videos.adminLibraries(deps));
+  define(app, deps, api.createVideoLibrary, admin, ({ body }) => videos.createLibrary(deps, body));
+  define(app, deps, api.updateVideoLibrary, admin, ({ params, body }) =>
+    videos.updateLibrary(deps, params.id, body),
+  );
+  define(app, deps, api.deleteVideoLibrary, admin, ({ params }) => videos.deleteLibrary(deps, params.id));
+  define(app, deps, api.createVideo, admin, ({ params, body }) => videos.createVideo(deps, params.id, body));
+  define(app, deps, api.updateVideo, admin, ({ params, body }) => videos.updateVideo(deps, params.id, body));
+  define(app, deps, api.deleteVideo, admin, ({ params }) => videos.deleteVideo(deps, params.id));
+}
