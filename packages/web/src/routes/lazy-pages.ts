@@ -20,3 +20,6 @@ export const ManageEventsPage = lazy(() => import("../features/manage-events/Man
 export const PortfolioChoosePage = lazy(() => import("../features/portfolio/PortfolioChoosePage"));
 export const PortfolioBuilderPage = lazy(() => import("../features/portfolio/PortfolioBuilderPage"));
 export const HcpcPortalRoute = lazy(() => import("../features/hcpc-portal/HcpcPortalPage"));
+export const VideosPage = lazy(() => import("../features/videos/VideosPage"));
+export const VideoLibraryPage = lazy(() => import("../features/videos/LibraryPage"));
+export const VideoPage = lazy(() => import("../features/videos/VideoPage"));

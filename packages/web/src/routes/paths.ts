@@ -1,6 +1,5 @@
 // Pages of the product that later issues build; until then they say so politely.
 export const COMING_SOON: { path: string; title: string }[] = [
-  { path: "videos", title: "CPD Hub" },
   { path: "email-history", title: "Email change history" },
   { path: "organisation/*", title: "Organisation Management" },
 ];

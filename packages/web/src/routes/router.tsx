@@ -21,6 +21,9 @@ import {
   ResetPasswordPage,
   SettingsPage,
   SharedCpdPage,
+  VideoLibraryPage,
+  VideoPage,
+  VideosPage,
 } from "./lazy-pages";
 import { PageLoader } from "./PageLoader";
 import { ADMIN_PATHS, COMING_SOON, REDIRECTS } from "./paths";
@@ -62,6 +65,9 @@ export const router = createBrowserRouter([
           { path: "/admin/events", element: <ManageEventsPage /> },
           { path: "/portfolio-builder/choose", element: <PortfolioChoosePage /> },
           { path: "/portfolio-builder", element: <PortfolioBuilderPage /> },
+          { path: "/videos", element: <VideosPage /> },
+          { path: "/videos/library/:library", element: <VideoLibraryPage /> },
+          { path: "/video/:libraryName/:video", element: <VideoPage /> },
           ...REDIRECTS.map((r) => ({ path: `/${r.from}`, element: <Navigate to={r.to} replace /> })),
           ...COMING_SOON.map((p) => ({ path: `/${p.path}`, element: <ComingSoon title={p.title} /> })),
           {

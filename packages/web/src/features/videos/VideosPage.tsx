@@ -1,0 +1,63 @@
+import { VIDEO_MESSAGES } from "@cpd/contract";
+import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { usePageTitle } from "../../lib/use-page-title";
+import { openUpgradeModal } from "../shell/UpgradeModal";
+import { useVideoLibraries } from "./queries";
+import { videoCount } from "./video-model";
+
+export function PremiumBadge() {
+  return (
+    <Badge color="yellow" variant="light" tt="none" styles={{ label: { color: "#7a4a00" } }}>
+      Premium
+    </Badge>
+  );
+}
+
+/** The CPD Hub: the video libraries (spec 2 §2 Video libraries). */
+export default function VideosPage() {
+  usePageTitle("CPD Hub");
+  const { data, isLoading, isError } = useVideoLibraries();
+  const libraries = data?.libraries ?? [];
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Title order={1}>CPD Hub</Title>
+      {isLoading && <Loader aria-label="Loading the video libraries" />}
+      {isError && <Text>The video libraries could not be loaded. Please refresh the page.</Text>}
+      {data && libraries.length === 0 && <Text>{VIDEO_MESSAGES.noLibraries}</Text>}
+      {libraries.length > 0 && (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="lg"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: "none" }}
+        >
+          {libraries.map((l) => (
+            <Card component="li" key={l.id} withBorder padding="lg">
+              <Stack gap="sm" h="100%">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Title order={2} fz="h4">
+                    {l.name}
+                  </Title>
+                  {l.premium && <PremiumBadge />}
+                </Group>
+                <Text style={{ flexGrow: 1 }}>{videoCount(l.videos.length)}</Text>
+                {l.locked ? (
+                  <Button variant="outline" onClick={() => openUpgradeModal(l.name)}>
+                    Unlock {l.name}
+                  </Button>
+                ) : (
+                  <Button component={Link} to={`/videos/library/${encodeURIComponent(l.id)}`}>
+                    Open {l.name}
+                  </Button>
+                )}
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
