@@ -1,7 +1,9 @@
 // One entry as a printable A4 PDF: a header, the answered items under their
 // section titles, tags and the evidence list, with page numbers.
 import { ITEM_TYPES as T } from "@cpd/contract";
-import PDFDocument from "pdfkit";
+import { bulletList } from "../../lib/pdf/blocks.js";
+import { createPdf } from "../../lib/pdf/fonts.js";
+import { writeText } from "../../lib/pdf/text.js";
 import { COLUMN_ITEMS, type FormDef } from "../forms/definitions.js";
 import type { Values } from "../forms/rules.js";
 
@@ -47,7 +49,7 @@ export function plainText(html: string): string {
 }
 
 export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
-  const doc = new PDFDocument({
+  const doc = createPdf({
     size: "A4",
     margins: { top: 56, bottom: 64, left: 56, right: 56 },
     bufferPages: true,
@@ -60,28 +62,22 @@ export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
   const width = doc.page.width - 112;
 
   doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
-  doc
-    .fillColor(ACCENT)
-    .font("Helvetica-Bold")
-    .fontSize(10)
-    .text((LABELS[input.type] ?? "CPD entry").toUpperCase(), 56, 40, { characterSpacing: 1 });
-  doc
-    .moveDown(0.4)
-    .fillColor(INK)
-    .font("Helvetica-Bold")
-    .fontSize(20)
-    .text(input.title || "Untitled entry", { width });
+  doc.fillColor(ACCENT).fontSize(10);
+  writeText(doc, (LABELS[input.type] ?? "CPD entry").toUpperCase(), {
+    x: 56,
+    y: 40,
+    characterSpacing: 1,
+    bold: true,
+  });
+  doc.moveDown(0.4).fillColor(INK).fontSize(20);
+  writeText(doc, input.title || "Untitled entry", { width, bold: true });
   const meta = [
     input.date && `Date: ${ukDate(input.date)}`,
     input.hours !== null && `Hours: ${input.hours}`,
     input.category && `Category: ${input.category}`,
   ].filter(Boolean);
-  doc
-    .moveDown(0.3)
-    .font("Helvetica")
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text([input.owner, ...meta].join("   ·   "), { width });
+  doc.moveDown(0.3).fontSize(10).fillColor(MUTED);
+  writeText(doc, [input.owner, ...meta].join("   ·   "), { width });
   doc
     .moveDown(0.8)
     .moveTo(56, doc.y)
@@ -109,51 +105,37 @@ export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
       );
     });
     if (!answered.length) continue;
-    doc
-      .moveDown(1)
-      .fillColor(ACCENT)
-      .font("Helvetica-Bold")
-      .fontSize(13)
-      .text(page.title, 56, doc.y, { width });
+    doc.moveDown(1).fillColor(ACCENT).fontSize(13);
+    writeText(doc, page.title, { x: 56, y: doc.y, width, bold: true });
     for (const item of answered) {
       const v = input.values[item.identifier] as string | string[];
-      doc
-        .moveDown(0.5)
-        .fillColor(MUTED)
-        .font("Helvetica-Bold")
-        .fontSize(9)
-        .text(item.title.toUpperCase(), { width });
-      doc.moveDown(0.15).fillColor(INK).font("Helvetica").fontSize(11);
+      doc.moveDown(0.5).fillColor(MUTED).fontSize(9);
+      writeText(doc, item.title.toUpperCase(), { width, bold: true });
+      doc.moveDown(0.15).fillColor(INK).fontSize(11);
       if (Array.isArray(v))
-        doc.list(
+        bulletList(
+          doc,
           v.map((x) => fileName.get(x) ?? x),
-          { width, bulletRadius: 1.5 },
+          { x: 56, width, size: 11 },
         );
-      else if (item.type === T.date) doc.text(ukDate(v), { width });
-      else if (item.type === T.checkbox) doc.text(v === "1" ? "Yes" : "No", { width });
-      else doc.text(plainText(v), { width, lineGap: 2 });
+      else if (item.type === T.date) writeText(doc, ukDate(v), { width });
+      else if (item.type === T.checkbox) writeText(doc, v === "1" ? "Yes" : "No", { width });
+      else writeText(doc, plainText(v), { width, lineGap: 2 });
     }
   }
 
-  doc
-    .moveDown(1)
-    .fillColor(ACCENT)
-    .font("Helvetica-Bold")
-    .fontSize(13)
-    .text("Tags and evidence", 56, doc.y, { width });
-  doc
-    .moveDown(0.4)
-    .fillColor(INK)
-    .font("Helvetica")
-    .fontSize(11)
-    .text(input.tags.length ? `Tags: ${input.tags.join(", ")}` : "No tags", { width });
+  doc.moveDown(1).fillColor(ACCENT).fontSize(13);
+  writeText(doc, "Tags and evidence", { x: 56, y: doc.y, width, bold: true });
+  doc.moveDown(0.4).fillColor(INK).fontSize(11);
+  writeText(doc, input.tags.length ? `Tags: ${input.tags.join(", ")}` : "No tags", { width });
   doc.moveDown(0.3);
   if (input.evidence.length)
-    doc.list(
+    bulletList(
+      doc,
       input.evidence.map((f) => f.filename),
-      { width, bulletRadius: 1.5 },
+      { x: 56, width, size: 11 },
     );
-  else doc.text("No evidence attached", { width });
+  else writeText(doc, "No evidence attached", { width });
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
@@ -161,14 +143,13 @@ export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
     // Writing in the bottom margin must not open a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .fillColor(MUTED)
-      .font("Helvetica")
-      .fontSize(8)
-      .text(`Generated ${ukDate(input.today)} · Page ${i + 1} of ${range.count}`, 56, doc.page.height - 40, {
-        width,
-        align: "center",
-      });
+    doc.fillColor(MUTED).fontSize(8);
+    writeText(doc, `Generated ${ukDate(input.today)} · Page ${i + 1} of ${range.count}`, {
+      x: 56,
+      y: doc.page.height - 40,
+      width,
+      align: "center",
+    });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

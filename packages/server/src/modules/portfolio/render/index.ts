@@ -1,0 +1,129 @@
+// The portfolio as one A4 PDF: front page, contents, profile pages, infographic and the entries,
+// streamed to `out`. Pages stay buffered until the end so the contents page numbers and the
+// "Page N of M" footers can be written once the page count is known.
+import { finished } from "node:stream/promises";
+import { createPdf } from "../../../lib/pdf/fonts.js";
+import { type ContentsLine, contentsPageCount, fillContents } from "./contents.js";
+import { drawEntry } from "./entries.js";
+import { drawFrontPage } from "./front-page.js";
+import { drawInfographic } from "./infographic.js";
+import { accentColour, currentPage, heading, MARGIN, MUTED, PAGE, paragraph, ukDate } from "./layout.js";
+import { drawPageFurniture } from "./page-furniture.js";
+import { drawProfilePage } from "./profile-pages.js";
+import type { PortfolioDocument, PortfolioProfilePage, ProgressFn, RenderResult } from "./types.js";
+
+export type { PortfolioDocument, ProgressFn, RenderResult } from "./types.js";
+
+/** Profile pages printed before the infographic (the contract's page order); the rest follow it. */
+const BEFORE_INFOGRAPHIC = new Set([
+  "PROFESSIONAL_INFORMATION",
+  "SUMMARY_OF_WORK",
+  "JOB_DESCRIPTION",
+  "PERSONAL_STATEMENT",
+  "PROFILE_PICTURE",
+]);
+
+type Block = { kind: "profile"; page: PortfolioProfilePage } | { kind: "infographic" };
+
+/** Profile pages in the given order, with the infographic where the contract's order puts it. */
+export function pageBlocks(input: Pick<PortfolioDocument, "profilePages" | "infographic">): Block[] {
+  const blocks: Block[] = input.profilePages.map((page) => ({ kind: "profile", page }));
+  if (input.infographic) {
+    const at = input.profilePages.findIndex((p) => !BEFORE_INFOGRAPHIC.has(p.code));
+    blocks.splice(at === -1 ? blocks.length : at, 0, { kind: "infographic" });
+  }
+  return blocks;
+}
+
+export const ENTRIES_TITLE = "CPD records";
+
+export async function renderPortfolio(
+  input: PortfolioDocument,
+  out: NodeJS.WritableStream,
+  onProgress?: ProgressFn,
+): Promise<RenderResult> {
+  const brandColour = input.branding ? accentColour(input.branding.colourHex) : null;
+  const accent = brandColour ?? accentColour(null);
+  const doc = createPdf({
+    size: [PAGE.width, PAGE.height],
+    margins: MARGIN,
+    bufferPages: true,
+    autoFirstPage: false,
+    info: {
+      Title: [input.title.line1, input.title.line2].filter(Boolean).join(" – ") || "CPD portfolio",
+      Author: input.owner.name,
+      Creator: "CPD platform",
+    },
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.once("end", resolve);
+    doc.once("error", reject);
+  });
+  doc.pipe(out);
+
+  try {
+    let furnitureFrom = 0;
+    if (input.include.includes("FRONT_PAGE")) {
+      // addPage's options replace the document's, so the size is given again.
+      doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
+      await drawFrontPage(doc, input);
+      furnitureFrom = 1;
+    }
+
+    const blocks = pageBlocks(input);
+    let contents: { first: number; pages: number } | null = null;
+    if (input.include.includes("CONTENTS_PAGE")) {
+      // One line per profile page, the infographic and the entries' section, one per entry.
+      const pages = contentsPageCount(blocks.length + 1 + input.entryCount);
+      contents = { first: currentPage(doc), pages };
+      for (let i = 0; i < pages; i++) doc.addPage();
+    }
+
+    const lines: ContentsLine[] = [];
+    for (const block of blocks) {
+      doc.addPage();
+      if (block.kind === "profile") {
+        lines.push({ kind: "section", label: block.page.title, page: currentPage(doc) });
+        await drawProfilePage(doc, block.page, accent);
+      } else if (input.infographic) {
+        lines.push({ kind: "section", label: "CPD summary", page: currentPage(doc) });
+        drawInfographic(doc, input.infographic, accent);
+      }
+    }
+
+    let done = 0;
+    for await (const entry of input.entries) {
+      doc.addPage();
+      if (done === 0) lines.push({ kind: "section", label: ENTRIES_TITLE, page: currentPage(doc) });
+      lines.push({
+        kind: "entry",
+        label: entry.title || "Untitled entry",
+        date: ukDate(entry.date),
+        page: currentPage(doc),
+      });
+      await drawEntry(doc, entry, accent);
+      done++;
+      await onProgress?.(done, Math.max(input.entryCount, done));
+    }
+    if (done === 0) {
+      doc.addPage();
+      lines.push({ kind: "section", label: ENTRIES_TITLE, page: currentPage(doc) });
+      heading(doc, ENTRIES_TITLE, { size: 22, colour: accent, linesBelow: 1 });
+      paragraph(doc, "No CPD records were selected for this portfolio.", 11, MUTED);
+    }
+
+    if (contents) fillContents(doc, contents.first, contents.pages, lines, accent);
+    const pages = drawPageFurniture(doc, {
+      from: furnitureFrom,
+      owner: input.owner.name,
+      title: input.title.line1,
+      accent,
+    });
+    doc.end();
+    await Promise.all([ended, finished(out, { readable: false })]);
+    return { pages };
+  } catch (err) {
+    doc.unpipe(out);
+    throw err;
+  }
+}

@@ -1,0 +1,90 @@
+// Page geometry, colours and the small text helpers every part of the portfolio shares.
+import { keepTogether } from "../../../lib/pdf/blocks.js";
+import { FONT } from "../../../lib/pdf/fonts.js";
+import { writeText } from "../../../lib/pdf/text.js";
+import { plainText } from "../../pdf/entry-pdf.js";
+
+export const PAGE = { width: 595.28, height: 841.89 } as const;
+export const MARGIN = { top: 72, bottom: 72, left: 56, right: 56 } as const;
+export const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+export const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom;
+
+export const INK = "#1b1f24";
+export const MUTED = "#4a5560";
+export const RULE = "#c8ced4";
+export const DEFAULT_ACCENT = "#005eb8";
+
+export const TYPE_LABELS: Record<string, string> = {
+  diary: "CPD diary entry",
+  reflection: "Reflective entry",
+  supervision: "Supervision record",
+};
+
+/** The page being written, 1-based (pages are buffered and never flushed before the end). */
+export const currentPage = (doc: PDFKit.PDFDocument) => doc.bufferedPageRange().count;
+
+export const ukDate = (iso: string | null | undefined) =>
+  iso ? iso.slice(0, 10).split("-").reverse().join("/") : "";
+
+/** Hours as people write them: 1, 1.5, 0.25. */
+export const hoursText = (h: number) => `${Number(h.toFixed(2))}`;
+
+/** Editor HTML becomes plain paragraphs; plain text is left alone (so "a < b" survives). */
+export const asText = (value: string) => (/<\/?[a-z][^>]*>/i.test(value) ? plainText(value) : value.trim());
+
+const HEX = /^#?([0-9a-f]{6})$/i;
+/** The organisation's colour when it is a usable hex colour, else ours. */
+export function accentColour(hex: string | null | undefined, fallback = DEFAULT_ACCENT): string {
+  const m = hex ? HEX.exec(hex.trim()) : null;
+  return m ? `#${m[1]}` : fallback;
+}
+
+/** Line height of body text at `size` in the main font (Noto Sans: 1.362 em). */
+export const lineHeight = (size: number, gap = 0) => size * 1.362 + gap;
+
+/**
+ * A heading that is never the last thing on its page: it goes to the next page unless the heading
+ * and `linesBelow` lines of body text fit under it.
+ */
+export function heading(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  options: {
+    size: number;
+    colour: string;
+    linesBelow?: number;
+    bodySize?: number;
+    gapBefore?: number;
+    /** Points to keep under the heading instead of `linesBelow` lines (an image, say). */
+    keepWith?: number;
+  },
+): void {
+  const { size, colour, linesBelow = 3, bodySize = 11, gapBefore = 0 } = options;
+  const below = options.keepWith ?? linesBelow * lineHeight(bodySize, 2);
+  doc.font(FONT.bold).fontSize(size);
+  const height = doc.heightOfString(text, { width: CONTENT_WIDTH }) + size * 0.4;
+  const top = doc.y;
+  if (!keepTogether(doc, gapBefore + height + below) && top > MARGIN.top) doc.y = top + gapBefore;
+  doc.fillColor(colour).fontSize(size);
+  writeText(doc, text, { x: MARGIN.left, y: doc.y, width: CONTENT_WIDTH, bold: true });
+  doc.y += size * 0.4;
+}
+
+/** A paragraph of body text across the column. */
+export function paragraph(doc: PDFKit.PDFDocument, text: string, size = 11, colour = INK): void {
+  doc.fillColor(colour).fontSize(size);
+  writeText(doc, text, { x: MARGIN.left, y: doc.y, width: CONTENT_WIDTH, lineGap: 2 });
+}
+
+/** A thin horizontal rule across the column. */
+export function rule(doc: PDFKit.PDFDocument, colour = RULE): void {
+  const y = doc.y;
+  doc
+    .save()
+    .moveTo(MARGIN.left, y)
+    .lineTo(MARGIN.left + CONTENT_WIDTH, y)
+    .lineWidth(0.5)
+    .strokeColor(colour)
+    .stroke()
+    .restore();
+}
