@@ -11,12 +11,14 @@ describe("buildUrl", () => {
     );
   });
   it("repeats the key for each value of an array", () => {
-    expect(buildUrl("/hcpc-portal/:id/evidence", { id: "t" }, { entryId: ["a", "b c"], download: true })).toBe(
-      "/api/hcpc-portal/t/evidence?entryId=a&entryId=b+c&download=true",
-    );
+    expect(
+      buildUrl("/hcpc-portal/:id/evidence", { id: "t" }, { entryId: ["a", "b c"], download: true }),
+    ).toBe("/api/hcpc-portal/t/evidence?entryId=a&entryId=b+c&download=true");
   });
   it("leaves an empty array out", () => {
-    expect(buildUrl("/hcpc-portal/:id/evidence", { id: "t" }, { entryId: [] })).toBe("/api/hcpc-portal/t/evidence");
+    expect(buildUrl("/hcpc-portal/:id/evidence", { id: "t" }, { entryId: [] })).toBe(
+      "/api/hcpc-portal/t/evidence",
+    );
   });
   it("refuses a missing param", () => {
     expect(() => buildUrl("/branding/:organisationKey", {})).toThrow(/organisationKey/);
