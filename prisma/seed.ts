@@ -8,6 +8,51 @@ import { DEMO_PASSWORD, demoPasswordHash, seedAccounts } from "./seed/accounts.j
 import { seedCalendar } from "./seed/calendar.js";
 import { seedRecords } from "./seed/records.js";
 
+/** The CPD Hub: a free library, a premium one, one without certificates and a private one. */
+async function seedVideos(prisma: PrismaClient) {
+  const libraries = [
+    [
+      "Clinical Essentials",
+      false,
+      [
+        ["sepsis-recognition", "Recognising sepsis early", 1_260, 0.5],
+        ["safeguarding-adults", "Safeguarding adults at risk", 2_400, 1],
+        ["documentation-that-counts", "Documentation that counts", 900, 0.25],
+      ],
+    ],
+    [
+      "Premium Masterclasses",
+      true,
+      [
+        ["ecg-masterclass", "ECG interpretation masterclass", 5_400, 1.5],
+        ["leading-under-pressure", "Leading a team under pressure", 3_600, 1],
+      ],
+    ],
+    ["Top Tips", false, [["five-minute-reflection", "Writing a reflection in five minutes", 300, 0.25]]],
+    ["Private Training", false, [["induction-ward-7", "Ward 7 induction", 1_800, 0.5]]],
+  ] as const;
+  for (const [position, [name, premium, videos]] of libraries.entries()) {
+    await prisma.videoLibrary.create({
+      data: {
+        name,
+        premium,
+        position,
+        videos: {
+          create: videos.map(([videoId, title, duration, hours], i) => ({
+            videoId,
+            name: title,
+            description: `${title}: a short CPD video with a certificate of attendance where the library offers one.`,
+            url: `https://videos.example.org/cpd/${videoId}`,
+            duration,
+            hours,
+            position: i,
+          })),
+        },
+      },
+    });
+  }
+}
+
 async function main() {
   if (process.env.NODE_ENV === "production") {
     console.error("Refusing to seed demo data when NODE_ENV=production.");
@@ -28,8 +73,9 @@ async function main() {
     const people = await seedAccounts(prisma);
     await seedRecords(prisma, new Storage(config.s3), await demoPasswordHash());
     await seedCalendar(prisma);
+    await seedVideos(prisma);
     console.log(
-      `Seeded ${people} demo accounts (password ${DEMO_PASSWORD}), a year of CPD records, webinars and events.`,
+      `Seeded ${people} demo accounts (password ${DEMO_PASSWORD}), a year of CPD records, webinars, events and video libraries.`,
     );
   } finally {
     await prisma.$disconnect();

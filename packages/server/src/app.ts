@@ -21,10 +21,13 @@ import { calendarRoutes } from "./routes/calendar.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { entryRoutes } from "./routes/entries.js";
 import { fileRoutes } from "./routes/files.js";
+import { hcpcPortalRoutes } from "./routes/hcpc-portal.js";
 import { healthRoutes } from "./routes/health.js";
+import { portfolioRoutes } from "./routes/portfolio.js";
 import { profileRoutes } from "./routes/profile.js";
 import { sharedCpdRoutes } from "./routes/shared-cpd.js";
 import { shellRoutes } from "./routes/shell.js";
+import { videoRoutes } from "./routes/videos.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
@@ -143,6 +146,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   sharedCpdRoutes(app, deps);
   dashboardRoutes(app, deps);
   calendarRoutes(app, deps);
+  hcpcPortalRoutes(app, deps);
+  videoRoutes(app, deps);
+  portfolioRoutes(app, deps);
   healthRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist || DEFAULT_WEB_DIST);

@@ -59,6 +59,12 @@ export const Env = Type.Object({
   CLINICAL_SKILLS_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   CLINICAL_SKILLS_API_KEY: Type.Optional(Type.String()),
   DATA_ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 32 })),
+  // Generated portfolios are deleted from storage this long after they are made.
+  PORTFOLIO_RETENTION_HOURS: Type.String({ pattern: "^[1-9][0-9]{0,4}$", default: "168" }),
+  // PDF jobs: how long a worker holds a job without renewing its lock before another takes it over
+  // (after a crash), and how many PDFs one worker renders at once (rendering is CPU-bound).
+  PDF_JOB_LOCK_MS: Type.String({ pattern: "^[1-9][0-9]{3,6}$", default: "60000" }),
+  PDF_CONCURRENCY: Type.String({ pattern: "^[1-9][0-9]?$", default: "1" }),
 });
 type Env = Static<typeof Env>;
 
@@ -103,6 +109,8 @@ export interface Config {
   clinicalSkills: { url: string; apiKey: string } | null;
   /** Key material for secrets stored at rest; defaults to JWT_SECRET when unset. */
   dataEncryptionKey: string;
+  portfolioRetentionHours: number;
+  pdfJobs: { lockMs: number; concurrency: number };
 }
 
 export class ConfigError extends Error {}
@@ -213,5 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.CLINICAL_SKILLS_URL, apiKey: e.CLINICAL_SKILLS_API_KEY ?? "" }
       : null,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? e.JWT_SECRET,
+    portfolioRetentionHours: Number(e.PORTFOLIO_RETENTION_HOURS),
+    pdfJobs: { lockMs: Number(e.PDF_JOB_LOCK_MS), concurrency: Number(e.PDF_CONCURRENCY) },
   };
 }

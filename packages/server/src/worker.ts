@@ -2,20 +2,27 @@
 // healthcheck reads, and on SIGTERM/SIGINT closes gracefully (current jobs finish) within
 // SHUTDOWN_TIMEOUT_MS, or exits non-zero.
 import { Value } from "@sinclair/typebox/value";
-import { Worker } from "bullmq";
+import { Queue, Worker } from "bullmq";
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config.js";
-import { jobs, queueNames } from "./jobs/registry.js";
+import { jobs, queueNames, queueSettings } from "./jobs/registry.js";
 import { createDb } from "./lib/db.js";
 import { startHeartbeat } from "./lib/heartbeat.js";
 import { createMailer } from "./lib/mailer.js";
 import { createWorkerRedis } from "./lib/redis.js";
+import { Storage } from "./lib/storage.js";
 
-export function startWorkers(config: ReturnType<typeof loadConfig>, log = pino({ level: config.logLevel })) {
+export function startWorkers(
+  config: ReturnType<typeof loadConfig>,
+  log = pino({ level: config.logLevel }),
+  now: () => Date = () => new Date(),
+) {
   const connection = createWorkerRedis(config.redisUrl);
   const mailer = createMailer(config.smtp);
   const db = createDb(config.databaseUrl, config.databasePoolSize);
+  const storage = new Storage(config.s3);
   const byName = new Map(jobs.map((j) => [j.name, j]));
+  const settings = queueSettings(config);
   const workers = queueNames.map(
     (queue) =>
       new Worker(
@@ -31,12 +38,34 @@ export function startWorkers(config: ReturnType<typeof loadConfig>, log = pino({
             redis: connection,
             prefix: config.redisPrefix,
             log: log.child({ job: job.name, jobId: job.id }),
+            storage,
+            now,
             jobId: job.id ?? "",
+            attempt: job.attemptsMade + 1,
+            attempts: job.opts.attempts ?? 1,
+            progress: (percent) => job.updateProgress(percent),
           });
         },
-        { connection, prefix: config.redisPrefix, concurrency: 4 },
+        { connection, prefix: config.redisPrefix, ...settings[queue] },
       ),
   );
+  // Repeatable jobs (retention): one scheduler per job, upserted so restarts and several workers agree.
+  const schedulers = Promise.all(
+    jobs
+      .filter((j) => j.every)
+      .map(async (j) => {
+        const queue = new Queue(j.queue, { connection, prefix: config.redisPrefix });
+        try {
+          await queue.upsertJobScheduler(
+            j.name,
+            { every: j.every?.ms },
+            { name: j.name, data: j.every?.data, opts: j.options },
+          );
+        } finally {
+          await queue.close();
+        }
+      }),
+  ).catch((err) => log.error({ err }, "could not schedule repeatable jobs"));
   for (const w of workers)
     w.on("failed", (job, err) => log.warn({ jobId: job?.id, err: err.message }, "job failed"));
   const heartbeat = startHeartbeat(connection, config.redisPrefix, () => workers.every((w) => w.isRunning()));
@@ -44,6 +73,7 @@ export function startWorkers(config: ReturnType<typeof loadConfig>, log = pino({
     workers,
     heartbeat,
     close: async () => {
+      await schedulers;
       await heartbeat.stop();
       await Promise.all(workers.map((w) => w.close()));
       mailer.close();

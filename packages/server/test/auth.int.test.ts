@@ -12,6 +12,7 @@ import {
   testConfig,
   useApp,
 } from "./harness.js";
+import { mailsTo, waitForMail } from "./mail.js";
 
 /** Each call from its own address unless the test names one: per-address rate limits are shared
  * with every other test file on the same Redis prefix. */
@@ -19,29 +20,6 @@ const call = (...[app, method, url, opts = {}]: Parameters<typeof callFrom>) =>
   callFrom(app, method, url, { ip: randomIp(), ...opts });
 
 const h = useApp();
-const MAILDEV = process.env.MAILDEV_URL ?? "http://127.0.0.1:1080";
-
-interface MailDevEmail {
-  to: { address: string }[];
-  subject: string;
-  text: string;
-}
-
-async function mailsTo(to: string): Promise<MailDevEmail[]> {
-  const all = (await (await fetch(`${MAILDEV}/email`)).json()) as MailDevEmail[];
-  return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()));
-}
-
-async function waitForMail(to: string, timeoutMs = 15_000): Promise<MailDevEmail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const all = (await (await fetch(`${MAILDEV}/email`)).json()) as MailDevEmail[];
-    const found = all.find((m) => m.to.some((t) => t.address === to));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
-}
 
 describe("POST auth/login", () => {
   it("answers a token and the roles, and the token works", async () => {

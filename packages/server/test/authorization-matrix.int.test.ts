@@ -7,12 +7,15 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { api, SHARED_CPD_CATEGORIES } from "@cpd/contract";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The same fake service ./scripts/start runs, over real HTTP on a free port.
 import { createClinicalSkillsServer, FAKE_API_KEY } from "../../../scripts/fakes/clinical-skills.mjs";
 import { HttpClinicalSkillsConnector } from "../src/connectors/clinical-skills/connector.js";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
+import { signedPortfolioPath } from "../src/modules/portfolio/signed-link.js";
 import { DEFAULT_SETTINGS } from "../src/modules/shell/settings.js";
+import { startWorkers } from "../src/worker.js";
 import {
   call,
   createOrganisation,
@@ -20,12 +23,15 @@ import {
   PASSWORD,
   randomIp,
   type TestUser,
+  testConfig,
   type UserOptions,
   useApp,
 } from "./harness.js";
 
 const h = useApp();
 const fake = createClinicalSkillsServer();
+/** The real worker: the annual-review call answers the PDF it renders. */
+let worker: ReturnType<typeof startWorkers> | null = null;
 
 const ROLES = [
   "anonymous",
@@ -215,6 +221,130 @@ const webinarBody = (webinarIdStr: string, organisationId?: number) => ({
   endDate: hoursFromNow(25),
   ...(organisationId ? { organisationId } : {}),
 });
+
+// ---- portfolio fixtures -------------------------------------------------------------------
+
+const portfolioBody = (entryId: string) => ({
+  dateFrom: addDays(todayInLondon(), -365),
+  dateTo: todayInLondon(),
+  include: ["FRONT_PAGE"],
+  title: { line1: "Matrix", line2: "" },
+  diaryEntries: [entryId],
+  reflectiveEntries: [],
+  evidenceIds: [],
+  includeBranding: false,
+  selectedPortfolioCover: "classic",
+  background: 1,
+});
+/** A portfolio request row of `u`'s (state Queued): the status call only reads it. */
+const newPortfolioRow = async (u: TestUser) =>
+  (
+    await h.deps.prisma.portfolioRequest.create({
+      data: {
+        userId: u.id,
+        requestedById: u.id,
+        request: portfolioBody(randomUUID()),
+        estimatedPages: 9,
+        delivery: "download",
+      },
+    })
+  ).id;
+/** A completed portfolio of the victim's with its file in storage, and a signed link to it. */
+async function completedPortfolioLink(valid: boolean) {
+  const id = await newPortfolioRow(f.victim);
+  const key = `portfolios/${id}.pdf`;
+  await h.deps.storage.put(key, Buffer.from("%PDF-1.4 matrix"), "application/pdf");
+  await h.deps.prisma.portfolioRequest.update({
+    where: { id },
+    data: { state: "Completed", storageKey: key, expiresAt: new Date(Date.now() + 3_600_000) },
+  });
+  const link = new URL(signedPortfolioPath(h.deps.config.jwtSecret, id, Date.now() + 600_000), "http://x");
+  return {
+    params: { id },
+    query: {
+      expires: link.searchParams.get("expires") ?? "",
+      signature: valid ? (link.searchParams.get("signature") ?? "") : "A".repeat(43),
+    },
+  };
+}
+
+// ---- HCPC portal and videos fixtures (made on first use) ---------------------------------
+
+const once = <T>(make: () => Promise<T>) => {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+};
+/** A portal link to the victim's 2020 entries (12, a week apart), one with an evidence file. */
+const victimPortal = once(async () => {
+  const entryIds: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const date = new Date(Date.UTC(2020, 0, 6 + 7 * i));
+    const row = await h.deps.prisma.entry.create({
+      data: { userId: f.victim.id, type: "diary", title: `Portal ${i}`, date, values: {} },
+    });
+    entryIds.push(row.id);
+  }
+  const evidenceId = await newFile(f.victim);
+  await h.deps.prisma.storedFile.update({ where: { id: evidenceId }, data: { entryId: entryIds[0] } });
+  const token = randomBytes(32).toString("base64url");
+  await h.deps.prisma.hcpcAccess.create({
+    data: {
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      userId: f.victim.id,
+      dateFrom: new Date("2020-01-01T00:00:00Z"),
+      dateTo: new Date("2020-12-31T00:00:00Z"),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
+  return { token, entryIds, evidenceId };
+});
+/** The portal's guest calls: anyone holding the link gets in; an unknown link is a 404. */
+const portalCalls = (
+  extra: (p: { token: string; entryIds: string[]; evidenceId: string }) => Req = () => ({}),
+): Case[] => [
+  {
+    target: "the victim's portal link",
+    request: async () => {
+      const p = await victimPortal();
+      const req = extra(p);
+      return { ...req, params: { id: p.token, ...req.params } };
+    },
+    expect: everyone(200),
+  },
+  {
+    target: "an unknown link",
+    request: async () => {
+      const req = extra(await victimPortal());
+      return { ...req, params: { ...req.params, id: randomBytes(32).toString("base64url") } };
+    },
+    expect: everyone(404),
+  },
+];
+const videoLibrary = (premium = false) =>
+  h.deps.prisma.videoLibrary.create({
+    data: { name: `Matrix ${premium ? "premium " : ""}${slug()}`, premium },
+  });
+const newVideo = async (premium = false) =>
+  h.deps.prisma.video.create({
+    data: {
+      videoId: slug(),
+      libraryId: (await videoLibrary(premium)).id,
+      name: "Matrix video",
+      url: "https://videos.example.org/matrix",
+      duration: 60,
+    },
+  });
+const standingVideo = once(() => newVideo());
+const videoBody = () => ({
+  videoId: slug(),
+  name: "Matrix video",
+  url: "https://videos.example.org/m",
+  duration: 60,
+});
+const adminOnly = signedIn(403, { admin: 200 });
 
 // ---- the table --------------------------------------------------------------------------
 
@@ -596,6 +726,110 @@ const MATRIX: Record<Endpoint, Case[]> = {
   ],
   plannedCpd: simple(signedIn(200)),
   calendarFeed: simple(signedIn(200)),
+
+  // HCPC portal
+  requestHcpcAccess: simple(signedIn(200), () => ({
+    body: { dateFrom: "2020-01-01", dateTo: "2020-12-31" },
+  })),
+  hcpcInfo: portalCalls(),
+  hcpcSummary: portalCalls(),
+  putHcpcSummary: portalCalls(() => ({ body: { summary: "Matrix summary" } })),
+  hcpcStatement: portalCalls(),
+  putHcpcStatement: portalCalls(() => ({
+    body: { standard1: "1", standard2: "2", standard3: "3", standard4: "4" },
+  })),
+  hcpcEntries: portalCalls(),
+  hcpcEvidence: portalCalls((p) => ({ query: { entryId: p.entryIds[0] as string } })),
+  hcpcEvidenceItem: [
+    ...portalCalls((p) => ({ params: { evidenceId: p.evidenceId } })),
+    {
+      target: "the victim's link and a file of another user",
+      request: async (c) => ({ params: { id: (await victimPortal()).token, evidenceId: c.own.fileId } }),
+      // Anonymous calls are given the victim's own file, which is not evidence of the range.
+      expect: everyone(404),
+    },
+  ],
+  // The matrix sends one value per query key: one activity passes the link and is refused
+  // by the count (422), which shows the call got past the access check.
+  hcpcEntriesPdf: [
+    {
+      target: "the victim's portal link",
+      request: async () => {
+        const p = await victimPortal();
+        return { params: { id: p.token }, query: { entryId: p.entryIds[0] as string } };
+      },
+      expect: everyone(422),
+    },
+    {
+      target: "the victim's link and an entry of another user",
+      request: async (c) => ({
+        params: { id: (await victimPortal()).token },
+        query: { entryId: c.own.entryId },
+      }),
+      expect: everyone(404),
+    },
+  ],
+
+  // videos
+  videoLibraries: simple(signedIn(200)),
+  requestCertificate: [
+    {
+      target: "a free library's video",
+      fresh: true,
+      request: async () => ({
+        params: { videoId: (await standingVideo()).videoId },
+        body: { confirm: true },
+      }),
+      expect: signedIn(200),
+    },
+    {
+      target: "a premium library's video",
+      fresh: true,
+      request: async () => ({ params: { videoId: (await newVideo(true)).videoId }, body: { confirm: true } }),
+      expect: signedIn(200, { trial: 403, basic: 403 }),
+    },
+  ],
+  adminVideoLibraries: simple(adminOnly),
+  createVideoLibrary: simple(adminOnly, () => ({ body: { name: `Matrix ${slug()}`, premium: false } })),
+  updateVideoLibrary: simple(adminOnly, async () => ({
+    params: { id: (await standingVideo()).libraryId },
+    body: { name: `Matrix ${slug()}`, premium: false },
+  })),
+  deleteVideoLibrary: simple(adminOnly, async () => ({ params: { id: (await videoLibrary()).id } })),
+  createVideo: simple(adminOnly, async () => ({
+    params: { id: (await standingVideo()).libraryId },
+    body: videoBody(),
+  })),
+  updateVideo: simple(adminOnly, async () => ({
+    params: { id: (await standingVideo()).id },
+    body: { ...videoBody(), videoId: (await standingVideo()).videoId },
+  })),
+  deleteVideo: simple(adminOnly, async () => ({ params: { id: (await newVideo()).id } })),
+
+  // portfolio
+  requestPortfolio: [
+    own("diary entry", (c) => ({ body: portfolioBody(c.own.entryId) })),
+    victims("diary entry", () => ({ body: portfolioBody(f.entryId) })),
+  ],
+  portfolioStatus: [
+    own("portfolio", async (c) => ({ params: { id: await newPortfolioRow(c.owner) } })),
+    victims("portfolio", async () => ({ params: { id: await newPortfolioRow(f.victim) } })),
+  ],
+  // The signed link is the credential: whoever holds a valid one gets the file, nobody gets it without.
+  portfolioFile: [
+    { target: "a valid signed link", request: () => completedPortfolioLink(true), expect: everyone(200) },
+    { target: "a forged signature", request: () => completedPortfolioLink(false), expect: everyone(404) },
+  ],
+  // Only a manager of the member's own organisation; other managers are told the member does not exist.
+  reviewPortfolio: [
+    {
+      target: "a member of the victim's organisation",
+      request: () => ({
+        body: { user: f.victim.id, dateFrom: addDays(todayInLondon(), -365), dateTo: todayInLondon() },
+      }),
+      expect: signedIn(403, { managerSame: 200, managerOther: 404 }),
+    },
+  ],
 };
 
 // ---- running it -------------------------------------------------------------------------
@@ -638,6 +872,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", () => resolve()));
   const { port } = fake.address() as AddressInfo;
   h.deps.clinicalSkills = new HttpClinicalSkillsConnector(`http://127.0.0.1:${port}`, FAKE_API_KEY);
+  worker = startWorkers(testConfig(), pino({ level: "silent" }));
 
   const [orgA, orgB] = await Promise.all([createOrganisation(h.deps), createOrganisation(h.deps)]);
   f.orgA = orgA.id;
@@ -671,7 +906,10 @@ beforeAll(async () => {
   );
   f.users = Object.fromEntries(members.map((r, i) => [r, made[i]])) as Record<Member, Own>;
 }, 60_000);
-afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+afterAll(async () => {
+  await worker?.close();
+  await new Promise<void>((resolve) => fake.close(() => resolve()));
+});
 
 describe("authorisation matrix", () => {
   it("has a row for every call of the contract, and 401 without a token wherever it needs one", () => {

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Db } from "../lib/db.js";
 import type { SendMail } from "../lib/mailer.js";
+import type { Storage } from "../lib/storage.js";
 
 export interface JobContext {
   /** Handlers load what they need from ids in the payload. */
@@ -15,6 +16,20 @@ export interface JobContext {
   redis: Redis;
   prefix: string;
   log: Logger;
+  storage: Storage;
+  /** The injected clock (tests move it). */
+  now: () => Date;
+}
+
+/** What a handler knows of the run it is in. */
+export interface JobRun {
+  jobId: string;
+  /** 1 on the first try. */
+  attempt: number;
+  /** Tries in all (the job's `attempts` option). */
+  attempts: number;
+  /** Reports progress (0-100) through BullMQ. */
+  progress: (percent: number) => Promise<void>;
 }
 
 export interface JobDefinition<S extends TSchema = TSchema> {
@@ -22,7 +37,17 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   queue: string;
   payload: S;
   options: JobsOptions;
-  handle: (data: Static<S>, ctx: JobContext & { jobId: string }) => Promise<void>;
+  handle: (data: Static<S>, ctx: JobContext & JobRun) => Promise<void>;
+  /** A repeatable job (BullMQ job scheduler): the worker upserts it at start. */
+  every?: { ms: number; data: Static<S> };
+}
+
+/** Queue settings (DESIGN.md §6): CPU-heavy queues get a longer lock and fewer jobs at once. */
+export interface QueueSettings {
+  concurrency: number;
+  lockDuration?: number;
+  stalledInterval?: number;
+  maxStalledCount?: number;
 }
 
 export const defineJob = <S extends TSchema>(job: JobDefinition<S>) => job;

@@ -7,10 +7,17 @@ import type { Redis } from "ioredis";
 import type { JobDefinition } from "./job.js";
 import { queueNames } from "./registry.js";
 
+/** An enqueue that has not reached Redis by then fails (the caller answers 503), rather than hang a request. */
+export const ENQUEUE_TIMEOUT_MS = 3_000;
+
 export class Queues {
   private readonly queues = new Map<string, Queue>();
 
-  constructor(connection: Redis, prefix: string) {
+  constructor(
+    connection: Redis,
+    prefix: string,
+    private readonly timeoutMs = ENQUEUE_TIMEOUT_MS,
+  ) {
     for (const name of queueNames) this.queues.set(name, new Queue(name, { connection, prefix }));
   }
 
@@ -18,7 +25,15 @@ export class Queues {
     if (!Value.Check(job.payload, data)) throw new Error(`Invalid payload for job ${job.name}`);
     const queue = this.queues.get(job.queue);
     if (!queue) throw new Error(`No queue ${job.queue}`);
-    await queue.add(job.name, data, { ...job.options, jobId });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Enqueueing ${job.name} timed out`)), this.timeoutMs);
+    });
+    try {
+      await Promise.race([queue.add(job.name, data, { ...job.options, jobId }), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close() {

@@ -1,5 +1,10 @@
-import type { JobDefinition } from "./job.js";
+import type { Config } from "../config.js";
+import { certificateJob } from "./certificate.js";
+import { hcpcAccessJob } from "./hcpc-access.js";
+import type { JobDefinition, QueueSettings } from "./job.js";
 import { passwordResetJob } from "./password-reset.js";
+import { portfolioJob } from "./portfolio.js";
+import { portfolioRetentionJob } from "./portfolio-retention.js";
 
 /**
  * Checks a list of jobs before anything runs (DESIGN.md §6): each has a name, a queue, a payload
@@ -21,6 +26,30 @@ export function checkJobs(list: readonly JobDefinition[]) {
 /** Every job the worker runs. */
 export const jobs: JobDefinition[] = checkJobs([
   passwordResetJob as unknown as JobDefinition,
+  hcpcAccessJob as unknown as JobDefinition,
+  certificateJob as unknown as JobDefinition,
+  portfolioJob as unknown as JobDefinition,
+  portfolioRetentionJob as unknown as JobDefinition,
 ]) as JobDefinition[];
 
 export const queueNames = [...new Set(jobs.map((j) => j.queue))];
+
+/**
+ * Per-queue worker settings. PDFs are CPU-bound: few at once, and a lock long enough that a long
+ * render (which yields between entries, so BullMQ renews the lock) is never declared stalled and
+ * run twice; after a crash the job is taken over once the lock lapses.
+ */
+export function queueSettings(config: Config): Record<string, QueueSettings> {
+  const pdf: QueueSettings = {
+    concurrency: config.pdfJobs.concurrency,
+    lockDuration: config.pdfJobs.lockMs,
+    stalledInterval: config.pdfJobs.lockMs,
+    maxStalledCount: 2,
+  };
+  const known: Record<string, QueueSettings> = {
+    email: { concurrency: 4 },
+    pdf,
+    maintenance: { concurrency: 1 },
+  };
+  return Object.fromEntries(queueNames.map((q) => [q, known[q] ?? { concurrency: 1 }]));
+}

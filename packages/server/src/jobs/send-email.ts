@@ -3,10 +3,10 @@
 // Jobs render their e-mail at send time from ids in the payload (DESIGN.md §6):
 // no payload carries a link, a token or a rendered message.
 import type { Mail } from "../lib/mailer.js";
-import type { JobContext } from "./job.js";
+import type { JobContext, JobRun } from "./job.js";
 
 export async function sendOnce(
-  ctx: JobContext & { jobId: string },
+  ctx: JobContext & Pick<JobRun, "jobId">,
   render: () => Promise<Mail | null>,
 ): Promise<"sent" | "skipped" | "nothing"> {
   const marker = `${ctx.prefix}:mail-sent:${ctx.jobId}`;

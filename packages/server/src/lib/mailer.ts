@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (a certificate PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export type SendMail = (mail: Mail) => Promise<void>;

@@ -5,21 +5,12 @@ import type { Deps } from "../../deps.js";
 import { addDays, addMonths } from "../../lib/dates.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { type Actor, type Caller, calendar as policy } from "../../policies/index.js";
+import { actorOf } from "../account/actor.js";
 import { featuresForUser } from "../shell/service.js";
 import { type IcsEvent, renderIcs } from "./ics.js";
 
 type Event = ResponseOf<typeof api.calendarEvent>;
 type Webinar = ResponseOf<typeof api.webinars>[number];
-
-/** The caller's facts the calendar policies decide on: roles and organisation (from the database). */
-async function actorOf(deps: Deps, caller: Caller): Promise<Actor> {
-  if (caller.organisationId !== undefined) return { ...caller, organisationId: caller.organisationId };
-  const u = await deps.prisma.user.findUnique({
-    where: { id: caller.id },
-    select: { organisationId: true },
-  });
-  return { id: caller.id, roles: caller.roles, organisationId: u?.organisationId ?? null };
-}
 
 /** A policy's organisation scope as a query filter. */
 const inScope = (scope: policy.OrganisationScope) =>

@@ -1,0 +1,235 @@
+// Portfolio benchmark (issue 9). A worker runs as a child process on a Redis prefix of its own;
+// this process requests portfolios through the service and polls their row until Completed.
+//
+//  1. 100 diary entries, 20 of them with a distinct ~1 MB JPEG as evidence, every profile page
+//     and the infographic: wall time from request to Completed (target < 2 s) and the worker's
+//     peak RSS (VmHWM, target < 300 MB).
+//  2. The seed's heavy user, 2,000 entries, text only: completes, worker peak RSS < 500 MB.
+//  3. Pages per second of (1) beside bare pdfkit (standard font, one page of the same text per
+//     entry, no images, no charts) rendered in this process in the same run: the ratio is the
+//     figure to compare across machines, the times only make sense here.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import PDFDocument from "pdfkit";
+import pino from "pino";
+import sharp from "sharp";
+import { loadConfig } from "../src/config.js";
+import { Queues } from "../src/jobs/queues.js";
+import { addDays, todayInLondon } from "../src/lib/dates.js";
+import { requestPortfolio } from "../src/modules/portfolio/service.js";
+import { createResources } from "../src/resources.js";
+import { ensureBenchDatabase } from "./seed.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const prefix = `cpd_bench_portfolio_${randomUUID().slice(0, 6)}`;
+const config = loadConfig({ ...process.env, LOG_LEVEL: "silent", REDIS_PREFIX: prefix });
+const heavyUser = await ensureBenchDatabase();
+const res = await createResources(config);
+const deps = res.deps;
+deps.log = pino({ level: "silent" });
+await deps.storage.ensureBucket();
+deps.queues = new Queues(deps.redis, prefix);
+const today = todayInLondon();
+const ALL_PAGES = [
+  "FRONT_PAGE",
+  "CONTENTS_PAGE",
+  "PROFESSIONAL_INFORMATION",
+  "SUMMARY_OF_WORK",
+  "JOB_DESCRIPTION",
+  "PERSONAL_STATEMENT",
+  "PROFILE_PICTURE",
+  "CPD_INFOGRAPHIC",
+  "HCPC_PROFILE",
+];
+const NOTES = "Reflected on the session and how it changes my practice on the ward. ".repeat(12);
+
+async function makeUser(entries: number, images: number) {
+  const user = await deps.prisma.user.create({
+    data: {
+      email: `bench-portfolio-${randomUUID()}@bench.example`,
+      profile: { create: { firstName: "Zoë", lastName: "Łukasz", governingBodies: ["HCPC"] } },
+      personal: {
+        create: {
+          profession: "Physiotherapist",
+          summaryOfWork: NOTES,
+          jobDescription: NOTES,
+          personalStatement: NOTES,
+          hcpcSummary: NOTES,
+          hcpcStandard1: NOTES,
+          hcpcStandard2: NOTES,
+          hcpcStandard3: NOTES,
+          hcpcStandard4: NOTES,
+        },
+      },
+    },
+  });
+  const ids = Array.from({ length: entries }, () => randomUUID());
+  await deps.prisma.entry.createMany({
+    data: ids.map((id, i) => ({
+      id,
+      userId: user.id,
+      type: "diary",
+      title: `Bench entry ${i + 1}`,
+      date: new Date(`${addDays(today, -(i % 360))}T00:00:00Z`),
+      hours: 1.5,
+      category: ["Clinical Skills", "Leadership", "Research and Audit"][i % 3],
+      standards: ["HCPC 1: Keep a continuous, up-to-date and accurate record"],
+      tags: ["bench"],
+      values: { Field222: `Bench entry ${i + 1}`, Field113: NOTES, ActivityType: "Other" },
+    })),
+  });
+  const evidence: string[] = [];
+  for (let i = 0; i < images; i++) {
+    // Noise compresses badly: about 1 MB of JPEG, as a phone photo of a certificate is.
+    const raw = randomBytes(900 * 700 * 3);
+    const jpeg = await sharp(raw, { raw: { width: 900, height: 700, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const key = `bench/portfolio/${randomUUID()}`;
+    await deps.storage.put(key, jpeg, "image/jpeg", jpeg.length);
+    const file = await deps.prisma.storedFile.create({
+      data: {
+        userId: user.id,
+        storageKey: key,
+        filename: `photo-${i + 1}.jpg`,
+        contentType: "image/jpeg",
+        size: jpeg.length,
+        entryId: ids[i * Math.floor(entries / images)],
+      },
+    });
+    evidence.push(file.id);
+  }
+  const picture = await sharp({ create: { width: 800, height: 800, channels: 3, background: "#4477aa" } })
+    .jpeg()
+    .toBuffer();
+  const pictureKey = `bench/portfolio/${randomUUID()}`;
+  await deps.storage.put(pictureKey, picture, "image/jpeg", picture.length);
+  await deps.prisma.profile.update({
+    where: { userId: user.id },
+    data: { imageKey: pictureKey, imageContentType: "image/jpeg" },
+  });
+  return { userId: user.id, ids, evidence };
+}
+
+function startWorker(): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
+    cwd: path.join(here, ".."),
+    env: { ...process.env, REDIS_PREFIX: prefix, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+/** Peak resident set of a process so far (Linux). */
+const peakRssMb = (pid: number) => {
+  const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+) kB/);
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+
+async function run(userId: string, diaryEntries: string[], evidenceIds: string[], include: string[]) {
+  const t0 = performance.now();
+  const { uuid } = await requestPortfolio(deps, userId, {
+    dateFrom: addDays(today, -365),
+    dateTo: today,
+    include,
+    title: { line1: "Benchmark portfolio", line2: "Zoë Łukasz" },
+    diaryEntries,
+    reflectiveEntries: [],
+    evidenceIds,
+    includeBranding: false,
+    selectedPortfolioCover: "modern",
+    background: 4,
+  });
+  for (;;) {
+    const row = await deps.prisma.portfolioRequest.findUniqueOrThrow({ where: { id: uuid } });
+    if (row.state === "Completed")
+      return { seconds: (performance.now() - t0) / 1000, pages: row.pageCount ?? 0 };
+    if (row.state === "Failed") throw new Error(`portfolio failed: ${row.failureReason}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The same number of pages in bare pdfkit: one page per entry with its title and text. */
+async function bare(pages: number) {
+  const t0 = performance.now();
+  const doc = new PDFDocument({ size: "A4", margin: 56 });
+  doc.on("data", () => {});
+  const done = new Promise((r) => doc.on("end", r));
+  for (let i = 0; i < pages; i++) {
+    if (i) doc.addPage();
+    doc
+      .fontSize(16)
+      .text(`Bench entry ${i + 1}`)
+      .fontSize(11)
+      .text(NOTES);
+  }
+  doc.end();
+  await done;
+  return pages / ((performance.now() - t0) / 1000);
+}
+
+const worker = startWorker();
+try {
+  await new Promise((r) => setTimeout(r, 3000)); // the worker's start-up (tsx) is not the portfolio's time
+  const small = await makeUser(100, 20);
+  await run(small.userId, small.ids.slice(0, 5), [], ["FRONT_PAGE"]); // warm-up: fonts, sharp, JIT
+  const first = await run(small.userId, small.ids, small.evidence, ALL_PAGES);
+  const rssSmall = peakRssMb(worker.pid as number);
+  const bareRate = await bare(first.pages);
+  const oursRate = first.pages / first.seconds;
+
+  const heavyRows = await deps.prisma.entry.findMany({
+    where: { userId: heavyUser, type: { in: ["diary", "reflection"] }, date: { not: null } },
+    select: { id: true, type: true },
+  });
+  const heavyAll = heavyRows.filter((e) => e.type === "diary").map((e) => e.id);
+  const heavyReflections = heavyRows.filter((e) => e.type === "reflection").map((e) => e.id);
+  // The 2,000-entry run: every diary entry of the heavy user, over the whole range they span.
+  const span = await deps.prisma.entry.aggregate({
+    where: { userId: heavyUser },
+    _min: { date: true },
+    _max: { date: true },
+  });
+  const big = await (async () => {
+    const t0 = performance.now();
+    const { uuid } = await requestPortfolio(deps, heavyUser, {
+      dateFrom: span._min.date?.toISOString().slice(0, 10) ?? today,
+      dateTo: span._max.date?.toISOString().slice(0, 10) ?? today,
+      include: ["FRONT_PAGE", "CONTENTS_PAGE", "CPD_INFOGRAPHIC"],
+      title: { line1: "Benchmark portfolio", line2: "2,000 entries" },
+      diaryEntries: heavyAll,
+      reflectiveEntries: heavyReflections,
+      evidenceIds: [],
+      includeBranding: false,
+      selectedPortfolioCover: "classic",
+      background: 1,
+    });
+    for (;;) {
+      const row = await deps.prisma.portfolioRequest.findUniqueOrThrow({ where: { id: uuid } });
+      if (row.state === "Completed")
+        return { seconds: (performance.now() - t0) / 1000, pages: row.pageCount ?? 0 };
+      if (row.state === "Failed") throw new Error(`portfolio failed: ${row.failureReason}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  const rssBig = peakRssMb(worker.pid as number);
+
+  const ok = (b: boolean) => (b ? "ok" : "MISSED");
+  console.log("portfolio benchmark (worker in a child process; peak RSS = the worker's VmHWM)");
+  console.log(
+    `  100 entries, 20 x ~1 MB images, all profile pages: ${first.pages} pages in ${first.seconds.toFixed(2)} s (target < 2 s: ${ok(first.seconds < 2)})`,
+  );
+  console.log(
+    `  worker peak RSS after it: ${rssSmall.toFixed(0)} MB (target < 300 MB: ${ok(rssSmall < 300)})`,
+  );
+  console.log(
+    `  pages/s: ours ${oursRate.toFixed(0)}, bare pdfkit ${bareRate.toFixed(0)}, ratio ${(oursRate / bareRate).toFixed(3)}`,
+  );
+  console.log(
+    `  ${heavyRows.length} entries, text only: ${big.pages} pages in ${big.seconds.toFixed(1)} s; worker peak RSS ${rssBig.toFixed(0)} MB (target < 500 MB: ${ok(rssBig < 500)})`,
+  );
+} finally {
+  worker.kill("SIGKILL");
+  await res.close();
+}

@@ -1,0 +1,117 @@
+// Renders a requested portfolio to PDF (DESIGN.md §6). Idempotent: the payload is the request's
+// id, which is also the job id and names the S3 object, so a retried or taken-over job overwrites
+// the same file and `sendOnce` sends its e-mail once. Rendering goes to a temporary file (bounded
+// memory, known length for the upload); progress is written to the request row the SPA polls.
+import { createReadStream, createWriteStream } from "node:fs";
+import { stat, unlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { UUID_PATTERN } from "@cpd/contract";
+import { Type } from "@sinclair/typebox";
+import { todayInLondon } from "../lib/dates.js";
+import { portfolioReadyEmail } from "../modules/portfolio/emails.js";
+import { loadPortfolio } from "../modules/portfolio/load.js";
+import { renderPortfolio } from "../modules/portfolio/render/index.js";
+import { signedPortfolioPath } from "../modules/portfolio/signed-link.js";
+import { defineJob, type JobContext, type JobRun } from "./job.js";
+import { sendOnce } from "./send-email.js";
+
+export const FAILED_REASON =
+  "The portfolio could not be generated. Please try again, or contact support if it keeps failing.";
+/** Progress is written at most this often (a 2,000-entry portfolio must not write 2,000 times). */
+const PROGRESS_EVERY_MS = 500;
+
+const storageKey = (id: string) => `portfolios/${id}.pdf`;
+const ukDate = (d: Date) => todayInLondon(d).split("-").reverse().join("/");
+
+async function build(ctx: JobContext & JobRun, id: string) {
+  const row = await ctx.db.portfolioRequest.update({
+    where: { id },
+    data: { state: "Processing", progress: 0, startedAt: ctx.now(), failureReason: null },
+  });
+  const doc = await loadPortfolio(ctx.db, ctx.storage, row, todayInLondon(ctx.now()));
+  const file = path.join(tmpdir(), `portfolio-${id}-${process.pid}-${ctx.attempt}.pdf`);
+  try {
+    let last = 0;
+    const { pages } = await renderPortfolio(doc, createWriteStream(file), async (done, total) => {
+      if (Date.now() - last < PROGRESS_EVERY_MS && done < total) return;
+      last = Date.now();
+      // Leave the last few percent for the upload.
+      const percent = total ? Math.min(95, Math.floor((done / total) * 95)) : 95;
+      await ctx.db.portfolioRequest.update({ where: { id }, data: { progress: percent } });
+      await ctx.progress(percent);
+    });
+    const { size } = await stat(file);
+    const key = storageKey(id);
+    await ctx.storage.put(key, createReadStream(file), "application/pdf", size);
+    const now = ctx.now();
+    return ctx.db.portfolioRequest.update({
+      where: { id },
+      data: {
+        state: "Completed",
+        progress: 100,
+        storageKey: key,
+        pageCount: pages,
+        size,
+        completedAt: now,
+        expiresAt: new Date(now.getTime() + ctx.config.portfolioRetentionHours * 3_600_000),
+      },
+    });
+  } finally {
+    await unlink(file).catch(() => undefined);
+  }
+}
+
+export const portfolioJob = defineJob({
+  name: "portfolio",
+  queue: "pdf",
+  payload: Type.Object(
+    { portfolioId: Type.String({ pattern: UUID_PATTERN }) },
+    { additionalProperties: false },
+  ),
+  options: {
+    attempts: 3,
+    backoff: { type: "exponential", delay: 5_000 },
+    removeOnComplete: { age: 24 * 3600, count: 1000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
+  async handle({ portfolioId }, ctx) {
+    let row = await ctx.db.portfolioRequest.findUnique({ where: { id: portfolioId } });
+    if (!row || row.state === "Expired") {
+      ctx.log.info({ portfolioId }, "portfolio request gone or expired; nothing to do");
+      return;
+    }
+    if (row.state !== "Completed") {
+      try {
+        row = await build(ctx, portfolioId);
+      } catch (err) {
+        ctx.log.error({ err, portfolioId, attempt: ctx.attempt }, "portfolio render failed");
+        if (ctx.attempt >= ctx.attempts) {
+          await ctx.db.portfolioRequest.update({
+            where: { id: portfolioId },
+            data: { state: "Failed", failureReason: FAILED_REASON },
+          });
+        }
+        throw err;
+      }
+    }
+    if (row.delivery !== "email" || !row.expiresAt) return;
+    const done = row;
+    const expiresAt = row.expiresAt;
+    await sendOnce(ctx, async () => {
+      const user = await ctx.db.user.findUnique({
+        where: { id: done.userId },
+        select: { email: true, profile: { select: { firstName: true } } },
+      });
+      if (!user) return null;
+      const link = `${ctx.config.publicUrl}${signedPortfolioPath(ctx.config.jwtSecret, done.id, expiresAt.getTime())}`;
+      return portfolioReadyEmail(
+        user.email,
+        user.profile?.firstName ?? "",
+        link,
+        done.pageCount ?? 0,
+        ukDate(expiresAt),
+      );
+    });
+  },
+});

@@ -1,0 +1,281 @@
+// Builds the renderer's input from a stored request: everything is loaded by id here, in the
+// worker, and entries are read in batches as the renderer asks for them (bounded memory).
+import type { Readable } from "node:stream";
+import { type EntryType, GOVERNING_BODY_PAGE_CODES, PAGE_TITLES, ITEM_TYPES as T } from "@cpd/contract";
+import { dateColumn } from "../../lib/dates.js";
+import type { Db } from "../../lib/db.js";
+import type { Storage } from "../../lib/storage.js";
+import { COLUMN_ITEMS, type FormDef, GOVERNING_BODY_STANDARDS } from "../forms/definitions.js";
+import type { Values } from "../forms/rules.js";
+import { formById } from "../forms/service.js";
+import type {
+  PortfolioDocument,
+  PortfolioEntry,
+  PortfolioInfographic,
+  PortfolioProfilePage,
+} from "./render/types.js";
+import type { Request } from "./rules.js";
+
+const BATCH = 50;
+const RASTER = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+/** The header shows these; the body does not repeat them. */
+const IN_HEADER = new Set<string>([
+  ...COLUMN_ITEMS.title,
+  ...COLUMN_ITEMS.date,
+  ...COLUMN_ITEMS.hours,
+  ...COLUMN_ITEMS.category,
+  ...COLUMN_ITEMS.evidence,
+]);
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+const loader = (storage: Storage, key: string) => async () => {
+  const obj = await storage.get(key);
+  if (!obj) throw new Error("stored file missing");
+  return readAll(obj.body);
+};
+
+/** The answered items of an entry, grouped under its form's page titles. */
+export function answeredSections(form: FormDef, values: Values) {
+  return form.pages
+    .map((page) => ({
+      title: page.title,
+      items: page.items
+        .filter((i) => i.type !== T.upload && !IN_HEADER.has(i.identifier))
+        .flatMap((i) => {
+          const v = values[i.identifier];
+          if (v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === "")) return [];
+          const value =
+            i.type === T.checkbox && !Array.isArray(v)
+              ? v === "1"
+                ? "Yes"
+                : "No"
+              : i.type === T.date && !Array.isArray(v)
+                ? v.split("-").reverse().join("/")
+                : v;
+          return [{ label: i.title, value }];
+        }),
+    }))
+    .filter((s) => s.items.length > 0);
+}
+
+async function* entries(db: Db, storage: Storage, userId: string, ids: string[], evidenceIds: Set<string>) {
+  const forms = new Map<string, FormDef>();
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const batch = ids.slice(i, i + BATCH);
+    const rows = await db.entry.findMany({
+      where: { userId, id: { in: batch } },
+      include: {
+        files: {
+          select: { id: true, filename: true, contentType: true, size: true, storageKey: true },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        },
+      },
+    });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of batch) {
+      const e = byId.get(id);
+      if (!e) continue; // deleted since the request: the portfolio goes on without it
+      const formKey = `${e.type}:${e.formId ?? ""}`;
+      let form = forms.get(formKey);
+      if (!form) {
+        form = await formById(db, e.formId, e.type as EntryType);
+        forms.set(formKey, form);
+      }
+      const entry: PortfolioEntry = {
+        id: e.id,
+        type: e.type as PortfolioEntry["type"],
+        title: e.title,
+        date: dateColumn(e.date),
+        hours: e.hours === null ? null : Number(e.hours),
+        category: e.category,
+        sections: answeredSections(form, e.values as Values),
+        tags: e.tags,
+        evidence: e.files
+          .filter((f) => evidenceIds.has(f.id))
+          .map((f) => ({
+            id: f.id,
+            name: f.filename,
+            contentType: f.contentType,
+            size: Number(f.size),
+            ...(RASTER.has(f.contentType) ? { load: loader(storage, f.storageKey) } : {}),
+          })),
+      };
+      yield entry;
+    }
+  }
+}
+
+/** Hours by month, by category and entries per standard over the selected entries: SQL aggregates. */
+async function infographic(
+  db: Db,
+  userId: string,
+  ids: string[],
+  from: string,
+  to: string,
+): Promise<PortfolioInfographic> {
+  const [months, categories, standards, totals] = await Promise.all([
+    db.$queryRawUnsafe<{ month: string; hours: number }[]>(
+      `SELECT to_char(m, 'YYYY-MM') AS month, coalesce(sum(e.hours), 0)::float8 AS hours
+         FROM generate_series(date_trunc('month', $2::date), date_trunc('month', $3::date), interval '1 month') m
+         LEFT JOIN entries e ON e.user_id = $1::uuid AND e.id = ANY($4::uuid[]) AND date_trunc('month', e.date) = m
+        GROUP BY m ORDER BY m`,
+      userId,
+      from,
+      to,
+      ids,
+    ),
+    db.$queryRawUnsafe<{ name: string; hours: number }[]>(
+      `SELECT coalesce(category, 'Uncategorised') AS name, coalesce(sum(hours), 0)::float8 AS hours
+         FROM entries WHERE user_id = $1::uuid AND id = ANY($2::uuid[])
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 12`,
+      userId,
+      ids,
+    ),
+    db.$queryRawUnsafe<{ name: string; count: number }[]>(
+      `SELECT s AS name, count(*)::int AS count
+         FROM entries, unnest(standards) s WHERE user_id = $1::uuid AND id = ANY($2::uuid[])
+        GROUP BY s ORDER BY s LIMIT 40`,
+      userId,
+      ids,
+    ),
+    db.$queryRawUnsafe<{ hours: number; diary: number; reflection: number }[]>(
+      `SELECT coalesce(sum(hours), 0)::float8 AS hours,
+              count(*) FILTER (WHERE type = 'diary')::int AS diary,
+              count(*) FILTER (WHERE type = 'reflection')::int AS reflection
+         FROM entries WHERE user_id = $1::uuid AND id = ANY($2::uuid[])`,
+      userId,
+      ids,
+    ),
+  ]);
+  const t = totals[0] ?? { hours: 0, diary: 0, reflection: 0 };
+  return {
+    hoursByMonth: months,
+    categories,
+    standards,
+    totalHours: t.hours,
+    diaryCount: t.diary,
+    reflectionCount: t.reflection,
+  };
+}
+
+const text = (heading: string, value: string | null | undefined) => ({
+  heading,
+  text: value?.trim() || "Not provided",
+});
+
+/** Standards of one governing body, each with the number of selected entries that evidence it. */
+function standardsPage(code: string, body: string, counts: Map<string, number>): PortfolioProfilePage {
+  const list = GOVERNING_BODY_STANDARDS[body] ?? [];
+  return {
+    code,
+    title: PAGE_TITLES[code] ?? code,
+    rows: list.length
+      ? list.map((s) => ({ label: s, value: `${counts.get(s) ?? 0} selected entries` }))
+      : [{ label: body, value: "No standards are recorded for this governing body" }],
+  };
+}
+
+export async function loadPortfolio(
+  db: Db,
+  storage: Storage,
+  row: { userId: string; request: unknown },
+  today: string,
+): Promise<PortfolioDocument> {
+  const req = row.request as Request;
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: row.userId },
+    select: {
+      email: true,
+      profile: true,
+      personal: true,
+      organisation: { select: { name: true, colourHex: true } },
+    },
+  });
+  const ids = [...req.diaryEntries, ...req.reflectiveEntries];
+  const include = new Set(req.include);
+  const graph = include.has("CPD_INFOGRAPHIC")
+    ? await infographic(db, row.userId, ids, req.dateFrom, req.dateTo)
+    : null;
+  const p = user.personal;
+  const profile = user.profile;
+  const name = `${profile?.firstName ?? ""} ${profile?.lastName ?? ""}`.trim() || user.email;
+  const pages: PortfolioProfilePage[] = [];
+  if (include.has("PROFESSIONAL_INFORMATION")) {
+    pages.push({
+      code: "PROFESSIONAL_INFORMATION",
+      title: PAGE_TITLES.PROFESSIONAL_INFORMATION ?? "Professional information",
+      rows: [
+        { label: "Name", value: name },
+        { label: "Job title", value: profile?.jobTitle || "Not provided" },
+        { label: "Profession", value: p?.profession || "Not provided" },
+        { label: "Employer", value: p?.employer || "Not provided" },
+        { label: "Registration number", value: p?.registrationNumber || "Not provided" },
+        { label: "Governing bodies", value: profile?.governingBodies.join(", ") || "None" },
+        { label: "Qualifications", value: p?.qualifications || "Not provided" },
+        { label: "Interests", value: p?.interests.join(", ") || "None" },
+      ],
+    });
+  }
+  const textPage = (code: string, value: string | null | undefined) => {
+    if (include.has(code))
+      pages.push({
+        code,
+        title: PAGE_TITLES[code] ?? code,
+        sections: [text(PAGE_TITLES[code] ?? code, value)],
+      });
+  };
+  textPage("SUMMARY_OF_WORK", p?.summaryOfWork);
+  textPage("JOB_DESCRIPTION", p?.jobDescription);
+  textPage("PERSONAL_STATEMENT", p?.personalStatement);
+  if (include.has("PROFILE_PICTURE")) {
+    pages.push({
+      code: "PROFILE_PICTURE",
+      title: PAGE_TITLES.PROFILE_PICTURE ?? "Profile picture",
+      image: profile?.imageKey ? await loader(storage, profile.imageKey)().catch(() => null) : null,
+    });
+  }
+  textPage("SUMMARY_OF_WORK_EFI", p?.summaryOfWork);
+  if (include.has("HCPC_PROFILE")) {
+    pages.push({
+      code: "HCPC_PROFILE",
+      title: PAGE_TITLES.HCPC_PROFILE ?? "HCPC profile",
+      sections: [
+        text("Summary of practice", p?.hcpcSummary),
+        text("Standard 1: a continuous, up-to-date and accurate record", p?.hcpcStandard1),
+        text("Standard 2: a mixture of learning activities", p?.hcpcStandard2),
+        text("Standard 3: CPD has contributed to the quality of practice", p?.hcpcStandard3),
+        text("Standard 4: CPD benefits the service user", p?.hcpcStandard4),
+      ],
+    });
+  }
+  // The other governing-body pages: that body's standards and how many selected entries meet each.
+  const counts = new Map((graph?.standards ?? []).map((s) => [s.name, s.count]));
+  for (const [body, codes] of Object.entries(GOVERNING_BODY_PAGE_CODES)) {
+    for (const code of codes) {
+      if (include.has(code) && code !== "HCPC_PROFILE" && code !== "SUMMARY_OF_WORK_EFI") {
+        pages.push(standardsPage(code, body, counts));
+      }
+    }
+  }
+  return {
+    owner: { name },
+    title: req.title,
+    background: req.background,
+    cover: req.selectedPortfolioCover,
+    branding:
+      req.includeBranding && user.organisation
+        ? { name: user.organisation.name, colourHex: user.organisation.colourHex, logo: null }
+        : null,
+    range: { from: req.dateFrom, to: req.dateTo },
+    include: req.include,
+    profilePages: pages,
+    infographic: graph,
+    entryCount: ids.length,
+    entries: entries(db, storage, row.userId, ids, new Set(req.evidenceIds)),
+    generatedOn: today,
+  };
+}

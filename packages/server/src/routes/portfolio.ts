@@ -1,0 +1,46 @@
+import { api } from "@cpd/contract";
+import type { FastifyInstance } from "fastify";
+import type { Deps } from "../deps.js";
+import { actorOf } from "../modules/account/actor.js";
+import { contentDisposition } from "../modules/files/sniff.js";
+import * as portfolio from "../modules/portfolio/service.js";
+import { policies } from "../policies/index.js";
+import { define } from "./define.js";
+
+/** A generated PDF: never cached by a shared cache, never sniffed, always a download. */
+function sendPdf(
+  reply: import("fastify").FastifyReply,
+  file: { body: NodeJS.ReadableStream; size: number | null },
+  filename: string,
+) {
+  reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", contentDisposition(filename, false))
+    .header("cache-control", "private, no-store")
+    .header("x-content-type-options", "nosniff");
+  if (file.size !== null) reply.header("content-length", file.size);
+  return reply.send(file.body);
+}
+
+export function portfolioRoutes(app: FastifyInstance, deps: Deps) {
+  define(app, deps, api.requestPortfolio, {}, ({ caller, body }) =>
+    portfolio.requestPortfolio(deps, caller.id, body),
+  );
+  define(app, deps, api.portfolioStatus, {}, ({ caller, params }) =>
+    portfolio.portfolioStatus(deps, caller.id, params.id),
+  );
+  define(app, deps, api.portfolioFile, {}, async ({ params, query, reply }) => {
+    const file = await portfolio.openPortfolioFile(deps, params.id, query.expires, query.signature);
+    return sendPdf(reply, file, `CPD portfolio ${file.createdAt.toISOString().slice(0, 10)}.pdf`);
+  });
+  define(
+    app,
+    deps,
+    api.reviewPortfolio,
+    { policy: policies.organisationManager },
+    async ({ caller, body, reply }) => {
+      const file = await portfolio.reviewPortfolio(deps, await actorOf(deps, caller), body);
+      return sendPdf(reply, file, file.filename);
+    },
+  );
+}
