@@ -17,9 +17,6 @@ export const SharedCpdPage = lazy(() => import("../features/shared-cpd/SharedCpd
 export const CalendarPage = lazy(() => import("../features/calendar/CalendarPage"));
 export const MyWebinarsPage = lazy(() => import("../features/webinars/MyWebinarsPage"));
 export const ManageEventsPage = lazy(() => import("../features/manage-events/ManageEventsPage"));
-export const PortfolioChoosePage = lazy(() => import("../features/portfolio/PortfolioChoosePage"));
-export const PortfolioBuilderPage = lazy(() => import("../features/portfolio/PortfolioBuilderPage"));
+export const PortfolioRoutes = lazy(() => import("../features/portfolio/PortfolioRoutes"));
 export const HcpcPortalRoute = lazy(() => import("../features/hcpc-portal/HcpcPortalPage"));
-export const VideosPage = lazy(() => import("../features/videos/VideosPage"));
-export const VideoLibraryPage = lazy(() => import("../features/videos/LibraryPage"));
-export const VideoPage = lazy(() => import("../features/videos/VideoPage"));
+export const VideoRoutes = lazy(() => import("../features/videos/VideoRoutes"));
