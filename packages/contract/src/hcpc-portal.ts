@@ -25,7 +25,10 @@ export const HCPC = {
 } as const;
 
 /** The access token: 32 random bytes, base64url. */
-export const AccessToken = Text({ pattern: "^[A-Za-z0-9_-]{43}$", description: "access token from the e-mailed link" });
+export const AccessToken = Text({
+  pattern: "^[A-Za-z0-9_-]{43}$",
+  description: "access token from the e-mailed link",
+});
 const TokenParams = Type.Object({ id: AccessToken });
 
 export const HcpcInfo = Type.Object({
@@ -214,7 +217,8 @@ export function findCpdGap(activities: readonly DatedActivity[]): CpdGap | null 
   for (let i = 1; i < sorted.length; i++) {
     const from = sorted[i - 1] as DatedActivity;
     const to = sorted[i] as DatedActivity;
-    if (addCalendarMonths(from.date, HCPC.gapMonths) <= to.date) return { from, to, ...monthsAndDays(from.date, to.date) };
+    if (addCalendarMonths(from.date, HCPC.gapMonths) <= to.date)
+      return { from, to, ...monthsAndDays(from.date, to.date) };
   }
   return null;
 }
@@ -224,7 +228,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const GAP_TOAST_TITLE = "Gap in CPD Activities";
 /** The message the server refuses with and the wizard's toast shows. */
 export function describeGap(gap: CpdGap): string {
-  const span = gap.days ? `${plural(gap.months, "month")} and ${plural(gap.days, "day")}` : plural(gap.months, "month");
+  const span = gap.days
+    ? `${plural(gap.months, "month")} and ${plural(gap.days, "day")}`
+    : plural(gap.months, "month");
   return (
     `There is a gap of ${span} between "${gap.from.title}" (${ukDate(gap.from.date)}) and ` +
     `"${gap.to.title}" (${ukDate(gap.to.date)}). HCPC expects continuous CPD: select activities with no gap ` +
@@ -237,5 +243,6 @@ export const countWords = (text: string) => (text.trim() ? text.trim().split(/\s
 
 export const HCPC_ENTRY_COUNT_MESSAGE = `Select between ${HCPC.minEntries} and ${HCPC.maxEntries} activities.`;
 export const HCPC_EVIDENCE_COUNT_MESSAGE = `Select between ${HCPC.minEvidence} and ${HCPC.maxEvidence} pieces of evidence.`;
-export const HCPC_LINK_EXPIRED_MESSAGE = "This access link has expired. Please request a new one from the portfolio builder.";
+export const HCPC_LINK_EXPIRED_MESSAGE =
+  "This access link has expired. Please request a new one from the portfolio builder.";
 export const HCPC_ACCESS_REQUESTED_MESSAGE = "Access Requested. Please check your email for the link.";

@@ -188,7 +188,8 @@ export const portfolioFile = endpoint({
 export const reviewPortfolio = endpoint({
   method: "POST",
   path: "/organisations/user-review/portfolio",
-  summary: "A member's portfolio for an annual review: every entry in the range (their organisation's managers)",
+  summary:
+    "A member's portfolio for an annual review: every entry in the range (their organisation's managers)",
   tags: ["organisation"],
   auth: true,
   body: Type.Object({ user: Uuid(), dateFrom: IsoDate, dateTo: IsoDate }, { additionalProperties: false }),

@@ -55,7 +55,20 @@ export {
   uploadFile,
 } from "./files.js";
 export { diaryForm, entryForm, reflectionForm, supervisionForm } from "./forms.js";
+export {
+  hcpcEntries,
+  hcpcEntriesPdf,
+  hcpcEvidence,
+  hcpcEvidenceItem,
+  hcpcInfo,
+  hcpcStatement,
+  hcpcSummary,
+  putHcpcStatement,
+  putHcpcSummary,
+  requestHcpcAccess,
+} from "./hcpc-portal.js";
 export { getPersonalProfile, getTags, putPersonalProfile, putTags } from "./personal-profile.js";
+export { portfolioFile, portfolioStatus, requestPortfolio, reviewPortfolio } from "./portfolio.js";
 export {
   cancelMembership,
   getGoverningBodies,
@@ -89,19 +102,6 @@ export {
   userFeatures,
   welcomeVideo,
 } from "./shell.js";
-export {
-  hcpcEntries,
-  hcpcEntriesPdf,
-  hcpcEvidence,
-  hcpcEvidenceItem,
-  hcpcInfo,
-  hcpcStatement,
-  hcpcSummary,
-  putHcpcStatement,
-  putHcpcSummary,
-  requestHcpcAccess,
-} from "./hcpc-portal.js";
-export { portfolioFile, portfolioStatus, requestPortfolio, reviewPortfolio } from "./portfolio.js";
 export {
   adminVideoLibraries,
   createVideo,

@@ -51,7 +51,8 @@ export const VideoLibrary = Type.Object({
 export const videoLibraries = endpoint({
   method: "GET",
   path: "/videos/v2",
-  summary: "The video libraries (CPD Hub) and their videos; premium libraries are locked without a membership",
+  summary:
+    "The video libraries (CPD Hub) and their videos; premium libraries are locked without a membership",
   tags,
   auth: true,
   response: Type.Object({ libraries: Type.Array(VideoLibrary) }),

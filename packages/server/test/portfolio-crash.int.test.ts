@@ -67,16 +67,16 @@ describe("a worker killed mid-portfolio", () => {
     const me = await createUser(h.deps);
     const today = todayInLondon();
     // Enough pages to take a few seconds and to be e-mailed (100 estimated pages or more).
-    const ids = Array.from({ length: 400 }, () => randomUUID());
+    const ids = Array.from({ length: 250 }, () => randomUUID());
     await h.deps.prisma.entry.createMany({
       data: ids.map((id, i) => ({
         id,
         userId: me.id,
         type: "diary",
         title: `Crash entry ${i + 1}`,
-        date: new Date(`${addDays(today, -(i % 300))}T00:00:00Z`),
+        date: new Date(`${addDays(today, -(i % 250))}T00:00:00Z`),
         hours: 1,
-        values: { Field222: `Crash entry ${i + 1}`, Field113: "A paragraph of notes. ".repeat(60) },
+        values: { Field222: `Crash entry ${i + 1}`, Field113: "A paragraph of notes. ".repeat(40) },
       })),
     });
     const real = h.deps.queues;

@@ -4,9 +4,9 @@ import type { Deps } from "../deps.js";
 import { AppError } from "../lib/errors.js";
 import * as documents from "../modules/documents/service.js";
 import * as files from "../modules/files/service.js";
-import { contentDisposition, INLINE_TYPES } from "../modules/files/sniff.js";
 import { policies } from "../policies/index.js";
 import { define } from "./define.js";
+import { sendStoredFile } from "./file-reply.js";
 
 export function fileRoutes(app: FastifyInstance, deps: Deps) {
   define(
@@ -44,22 +44,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
   );
   define(app, deps, api.downloadFile, {}, async ({ caller, params, query, reply }) => {
     const f = await files.openFile(deps, caller.id, params.id);
-    reply
-      .header("content-type", f.contentType === "text/plain" ? "text/plain; charset=utf-8" : f.contentType)
-      .header("content-length", f.size)
-      .header(
-        "content-disposition",
-        // Only raster images open in the browser: a PDF (which may hold script) or
-        // anything else is downloaded, never rendered from our origin.
-        contentDisposition(f.filename, !query.download && INLINE_TYPES.has(f.contentType)),
-      )
-      .header("cache-control", "private, max-age=300")
-      // Uploaded content never runs as part of our origin.
-      .header(
-        "content-security-policy",
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      );
-    return reply.send(f.body);
+    return sendStoredFile(reply, f, query.download === true);
   });
 
   define(app, deps, api.createDocument, {}, ({ caller, body }) =>

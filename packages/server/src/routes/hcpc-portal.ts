@@ -1,10 +1,11 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
-import { contentDisposition, INLINE_TYPES } from "../modules/files/sniff.js";
+import { contentDisposition } from "../modules/files/sniff.js";
 import { normaliseArrayQuery } from "../modules/hcpc-portal/rules.js";
 import * as portal from "../modules/hcpc-portal/service.js";
 import { define } from "./define.js";
+import { sendStoredFile } from "./file-reply.js";
 
 const MINUTE = 60_000;
 
@@ -39,20 +40,7 @@ export function hcpcPortalRoutes(app: FastifyInstance, deps: Deps) {
     );
     define(scope, deps, api.hcpcEvidenceItem, {}, async ({ params, query, reply }) => {
       const f = await portal.openEvidence(deps, params.id, params.evidenceId);
-      // Served as My Files serves it (routes/files.ts): only raster images inline, in a sandbox.
-      reply
-        .header("content-type", f.contentType === "text/plain" ? "text/plain; charset=utf-8" : f.contentType)
-        .header("content-length", f.size)
-        .header(
-          "content-disposition",
-          contentDisposition(f.filename, !query.download && INLINE_TYPES.has(f.contentType)),
-        )
-        .header("cache-control", "private, max-age=300")
-        .header(
-          "content-security-policy",
-          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-        );
-      return reply.send(f.body);
+      return sendStoredFile(reply, f, query.download === true);
     });
     // Rendering is CPU work: a few a minute per address is plenty for one person's wizard.
     define(

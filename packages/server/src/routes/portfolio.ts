@@ -2,25 +2,10 @@ import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
 import { actorOf } from "../modules/account/actor.js";
-import { contentDisposition } from "../modules/files/sniff.js";
 import * as portfolio from "../modules/portfolio/service.js";
 import { policies } from "../policies/index.js";
 import { define } from "./define.js";
-
-/** A generated PDF: never cached by a shared cache, never sniffed, always a download. */
-function sendPdf(
-  reply: import("fastify").FastifyReply,
-  file: { body: NodeJS.ReadableStream; size: number | null },
-  filename: string,
-) {
-  reply
-    .header("content-type", "application/pdf")
-    .header("content-disposition", contentDisposition(filename, false))
-    .header("cache-control", "private, no-store")
-    .header("x-content-type-options", "nosniff");
-  if (file.size !== null) reply.header("content-length", file.size);
-  return reply.send(file.body);
-}
+import { sendPdf } from "./file-reply.js";
 
 export function portfolioRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.requestPortfolio, {}, ({ caller, body }) =>
@@ -31,7 +16,12 @@ export function portfolioRoutes(app: FastifyInstance, deps: Deps) {
   );
   define(app, deps, api.portfolioFile, {}, async ({ params, query, reply }) => {
     const file = await portfolio.openPortfolioFile(deps, params.id, query.expires, query.signature);
-    return sendPdf(reply, file, `CPD portfolio ${file.createdAt.toISOString().slice(0, 10)}.pdf`);
+    return sendPdf(
+      reply,
+      file.body,
+      `CPD portfolio ${file.createdAt.toISOString().slice(0, 10)}.pdf`,
+      file.size,
+    );
   });
   define(
     app,
@@ -40,7 +30,7 @@ export function portfolioRoutes(app: FastifyInstance, deps: Deps) {
     { policy: policies.organisationManager },
     async ({ caller, body, reply }) => {
       const file = await portfolio.reviewPortfolio(deps, await actorOf(deps, caller), body);
-      return sendPdf(reply, file, file.filename);
+      return sendPdf(reply, file.body, file.filename, file.size);
     },
   );
 }

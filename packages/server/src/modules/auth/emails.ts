@@ -1,10 +1,5 @@
 import { RESET_TOKEN_TTL_MINUTES } from "@cpd/contract";
-
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
+import { escapeHtml } from "../../lib/html.js";
 
 export function passwordResetEmail(to: string, firstName: string, link: string) {
   const greeting = firstName ? `Hello ${firstName},` : "Hello,";

@@ -1,15 +1,8 @@
 // The e-mail that carries an HCPC audit portal link (rendered in the job, at send time).
 import { HCPC } from "@cpd/contract";
+import { escapeHtml } from "../../lib/html.js";
 import type { Mail } from "../../lib/mailer.js";
 
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 const ukDate = (iso: string) => iso.split("-").reverse().join("/");
 
 export function hcpcAccessEmail(

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../auth/emails.js";
+import { escapeHtml } from "../../lib/html.js";
 
 /** "Your portfolio is ready": a portfolio of 100 pages or more is e-mailed, never downloaded in the page. */
 export function portfolioReadyEmail(

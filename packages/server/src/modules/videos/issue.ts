@@ -6,12 +6,12 @@ import type { Readable } from "node:stream";
 import { londonDay } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import type { Db } from "../../lib/db.js";
+import { escapeHtml } from "../../lib/html.js";
 import type { Mail } from "../../lib/mailer.js";
 import type { Storage } from "../../lib/storage.js";
 import { CURRENT_FORMS, STANDARD_CATEGORIES, standardsFor } from "../forms/definitions.js";
 import { entryRow, validateValues } from "../forms/rules.js";
 import { currentFormId } from "../forms/service.js";
-import { escapeHtml } from "../hcpc-portal/emails.js";
 import { renderCertificatePdf } from "../pdf/certificate.js";
 import { certificateCategory, certificateTitle, hoursText } from "./rules.js";
 

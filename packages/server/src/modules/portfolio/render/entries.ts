@@ -128,7 +128,26 @@ function drawItem(doc: PDFKit.PDFDocument, label: string, value: string | string
   else writeText(doc, asText(value), { x: MARGIN.left, y: doc.y, width: CONTENT_WIDTH, lineGap: 2 });
 }
 
-async function loadImage(file: PortfolioEvidence): Promise<PrintImage | null> {
+/** Photos being fetched and shrunk ahead of their entry (see `prefetched` in index.ts). */
+const warming = new WeakMap<PortfolioEvidence, Promise<PrintImage | null>>();
+
+/** Starts fetching and shrinking an entry's photos now, while earlier entries are drawn. */
+export function warmImages(entry: PortfolioEntry) {
+  for (const file of entry.evidence) {
+    if (file.load && isRaster(file.contentType) && !warming.has(file)) warming.set(file, shrink(file));
+  }
+}
+
+function loadImage(file: PortfolioEvidence): Promise<PrintImage | null> {
+  const started = warming.get(file);
+  if (started) {
+    warming.delete(file);
+    return started;
+  }
+  return shrink(file);
+}
+
+async function shrink(file: PortfolioEvidence): Promise<PrintImage | null> {
   if (!file.load || !isRaster(file.contentType)) return null;
   try {
     return await printImage(await file.load());

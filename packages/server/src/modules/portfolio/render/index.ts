@@ -4,13 +4,19 @@
 import { finished } from "node:stream/promises";
 import { createPdf } from "../../../lib/pdf/fonts.js";
 import { type ContentsLine, contentsPageCount, fillContents } from "./contents.js";
-import { drawEntry } from "./entries.js";
+import { drawEntry, warmImages } from "./entries.js";
 import { drawFrontPage } from "./front-page.js";
 import { drawInfographic } from "./infographic.js";
 import { accentColour, currentPage, heading, MARGIN, MUTED, PAGE, paragraph, ukDate } from "./layout.js";
 import { drawPageFurniture } from "./page-furniture.js";
 import { drawProfilePage } from "./profile-pages.js";
-import type { PortfolioDocument, PortfolioProfilePage, ProgressFn, RenderResult } from "./types.js";
+import type {
+  PortfolioDocument,
+  PortfolioEntry,
+  PortfolioProfilePage,
+  ProgressFn,
+  RenderResult,
+} from "./types.js";
 
 export type { PortfolioDocument, ProgressFn, RenderResult } from "./types.js";
 
@@ -92,7 +98,7 @@ export async function renderPortfolio(
     }
 
     let done = 0;
-    for await (const entry of input.entries) {
+    for await (const entry of prefetched(input.entries, PREFETCH)) {
       doc.addPage();
       if (done === 0) lines.push({ kind: "section", label: ENTRIES_TITLE, page: currentPage(doc) });
       lines.push({
@@ -125,5 +131,33 @@ export async function renderPortfolio(
   } catch (err) {
     doc.unpipe(out);
     throw err;
+  }
+}
+
+/** Entries read ahead of the one being drawn, their photos fetched and shrunk meanwhile. */
+const PREFETCH = 3;
+
+async function* prefetched(entries: AsyncIterable<PortfolioEntry>, depth: number) {
+  const it = entries[Symbol.asyncIterator]();
+  const ahead: Promise<IteratorResult<PortfolioEntry>>[] = [];
+  const pull = () =>
+    it.next().then((r) => {
+      if (!r.done) warmImages(r.value);
+      return r;
+    });
+  try {
+    for (;;) {
+      // Reads one at a time (the source is a database cursor); the photos warm in parallel.
+      while (ahead.length < depth) {
+        const p = (ahead.at(-1) ?? Promise.resolve(null)).then(pull);
+        p.catch(() => {}); // a read error is thrown where it is awaited, never left unhandled
+        ahead.push(p);
+      }
+      const next = await (ahead.shift() as Promise<IteratorResult<PortfolioEntry>>);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await it.return?.();
   }
 }
