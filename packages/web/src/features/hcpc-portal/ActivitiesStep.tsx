@@ -6,14 +6,14 @@ import {
   HCPC_ENTRY_COUNT_MESSAGE,
   type ResponseOf,
 } from "@cpd/contract";
-import { Alert, Button, Checkbox, Group, Loader, Stack, Table, Text } from "@mantine/core";
+import { Button, Checkbox, Group, Loader, Stack, Table, Text } from "@mantine/core";
 import { buildUrl } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { showGapToast } from "./gap-toast";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcEntries } from "./queries";
-import { CompleteToggle } from "./StepParts";
+import { CompleteToggle, CountWarning } from "./StepParts";
 
 type Entry = ResponseOf<typeof api.hcpcEntries>["items"][number];
 
@@ -93,11 +93,7 @@ export function ActivitiesStep({
       <Text role="status" fw={600}>
         {picked.length} of {items.length} activities selected
       </Text>
-      {warning && (
-        <Alert color="orange" variant="light" title="Check the number of activities">
-          {warning}
-        </Alert>
-      )}
+      {warning && <CountWarning title="Check the number of activities">{warning}</CountWarning>}
       {items.length === 0 ? (
         <Text>No entries in this portal's date range.</Text>
       ) : (

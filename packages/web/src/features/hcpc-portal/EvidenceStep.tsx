@@ -1,10 +1,10 @@
 import { api, HCPC, HCPC_EVIDENCE_COUNT_MESSAGE } from "@cpd/contract";
-import { Alert, Button, Checkbox, Loader, Stack, Table, Text } from "@mantine/core";
+import { Button, Checkbox, Loader, Stack, Table, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { buildUrl } from "../../lib/api-client";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcEvidence } from "./queries";
-import { CompleteToggle } from "./StepParts";
+import { CompleteToggle, CountWarning } from "./StepParts";
 
 export function evidenceWarning(n: number): string | null {
   if (n < HCPC.minEvidence) return `Fewer than ${HCPC.minEvidence} selected. ${HCPC_EVIDENCE_COUNT_MESSAGE}`;
@@ -60,11 +60,7 @@ export function EvidenceStep({
       <Text role="status" fw={600}>
         {picked} of {items.length} pieces of evidence selected
       </Text>
-      {warning && (
-        <Alert color="orange" variant="light" title="Check the amount of evidence">
-          {warning}
-        </Alert>
-      )}
+      {warning && <CountWarning title="Check the amount of evidence">{warning}</CountWarning>}
       {items.length === 0 ? (
         <Text>Your selected activities have no evidence attached.</Text>
       ) : (

@@ -141,7 +141,9 @@ function Wizard({ token }: { token: string }) {
               <Text id="portal-progress" fz="sm">
                 {percent}% complete
               </Text>
-              <Progress value={percent} aria-labelledby="portal-progress" size="md" />
+              <Progress.Root size="md">
+                <Progress.Section value={percent} aria-label="Portal progress" />
+              </Progress.Root>
             </Stack>
             <Text fz="sm">
               Link: <strong>{timeLeft(data.expiresAt, nowMs())}</strong>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Text } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Step } from "./portal-state";
 import { dispatchPortal } from "./portal-store";
@@ -40,5 +40,14 @@ export function SaveBar({
       </Button>
       {children}
     </Group>
+  );
+}
+
+/** A count outside the HCPC's guide; the darkest orange keeps the title readable (WCAG 1.4.3). */
+export function CountWarning({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Alert color="orange" variant="light" title={title} styles={{ title: { color: "#7a3300" } }}>
+      {children}
+    </Alert>
   );
 }

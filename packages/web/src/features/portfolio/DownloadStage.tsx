@@ -38,7 +38,9 @@ function Progressing({ started }: { started: Started }) {
   if (state === "Completed" && status.data?.downloadLink) {
     return (
       <Stack gap="sm">
-        <Progress value={100} aria-label="Portfolio progress" size="lg" />
+        <Progress.Root size="lg">
+          <Progress.Section value={100} aria-label="Portfolio progress" />
+        </Progress.Root>
         <StatusAlert tone="success" title="Your portfolio is ready">
           The link works for {PORTFOLIO.linkMinutes} minutes.
         </StatusAlert>
@@ -60,8 +62,10 @@ function Progressing({ started }: { started: Started }) {
   const value = shownProgress(nowMs() - started.at, started.pages, status.data?.progress ?? 0);
   return (
     <Stack gap="xs">
-      <Text id="portfolio-progress-label">Building your portfolio… {value}%</Text>
-      <Progress value={value} size="lg" animated aria-labelledby="portfolio-progress-label" />
+      <Text>Building your portfolio… {value}%</Text>
+      <Progress.Root size="lg">
+        <Progress.Section value={value} animated aria-label="Portfolio progress" />
+      </Progress.Root>
     </Stack>
   );
 }

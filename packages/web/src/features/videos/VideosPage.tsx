@@ -8,7 +8,13 @@ import { videoCount } from "./video-model";
 
 export function PremiumBadge() {
   return (
-    <Badge color="yellow" variant="light" tt="none" styles={{ label: { color: "#7a4a00" } }}>
+    <Badge
+      color="yellow"
+      variant="light"
+      tt="none"
+      style={{ flexShrink: 0 }}
+      styles={{ label: { color: "#7a4a00" } }}
+    >
       Premium
     </Badge>
   );
@@ -45,12 +51,20 @@ export default function VideosPage() {
                 </Group>
                 <Text style={{ flexGrow: 1 }}>{videoCount(l.videos.length)}</Text>
                 {l.locked ? (
-                  <Button variant="outline" onClick={() => openUpgradeModal(l.name)}>
-                    Unlock {l.name}
+                  <Button
+                    variant="outline"
+                    onClick={() => openUpgradeModal(l.name)}
+                    aria-label={`Unlock with Premium: ${l.name}`}
+                  >
+                    Unlock with Premium
                   </Button>
                 ) : (
-                  <Button component={Link} to={`/videos/library/${encodeURIComponent(l.id)}`}>
-                    Open {l.name}
+                  <Button
+                    component={Link}
+                    to={`/videos/library/${encodeURIComponent(l.id)}`}
+                    aria-label={`Open library: ${l.name}`}
+                  >
+                    Open library
                   </Button>
                 )}
               </Stack>

@@ -65,11 +65,11 @@ describe("the CPD Hub", () => {
     expect(await screen.findByRole("heading", { name: "Clinical Skills" })).toBeInTheDocument();
     expect(screen.getByText("1 video")).toBeInTheDocument();
     expect(screen.getByText("Premium")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Open Clinical Skills" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Open library: Clinical Skills" })).toHaveAttribute(
       "href",
       "/videos/library/lib1",
     );
-    expect(screen.getByRole("button", { name: "Unlock Leadership" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Unlock with Premium: Leadership" })).toBeInTheDocument();
   });
 
   it("says when a library is empty, found by its name", async () => {
