@@ -13,6 +13,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { COMMON_PAGE_CODES } from "@cpd/contract";
 import PDFDocument from "pdfkit";
 import pino from "pino";
 import sharp from "sharp";
@@ -33,17 +34,7 @@ deps.log = pino({ level: "silent" });
 await deps.storage.ensureBucket();
 deps.queues = new Queues(deps.redis, prefix);
 const today = todayInLondon();
-const ALL_PAGES = [
-  "FRONT_PAGE",
-  "CONTENTS_PAGE",
-  "PROFESSIONAL_INFORMATION",
-  "SUMMARY_OF_WORK",
-  "JOB_DESCRIPTION",
-  "PERSONAL_STATEMENT",
-  "PROFILE_PICTURE",
-  "CPD_INFOGRAPHIC",
-  "HCPC_PROFILE",
-];
+const ALL_PAGES = [...COMMON_PAGE_CODES, "HCPC_PROFILE"];
 const NOTES = "Reflected on the session and how it changes my practice on the ward. ".repeat(12);
 
 /** Users this run makes, removed at the end: the seed counts its own users to know it is complete. */

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { prepareAccessEmail } from "../modules/hcpc-portal/access.js";
 import { defineJob } from "./job.js";
-import { sendOnce } from "./send-email.js";
+import { EMAIL_JOB_OPTIONS, sendOnce } from "./send-email.js";
 
 const IsoDate = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
 
@@ -22,12 +22,7 @@ export const hcpcAccessJob = defineJob({
     },
     { additionalProperties: false },
   ),
-  options: {
-    attempts: 5,
-    backoff: { type: "exponential", delay: 2_000 },
-    removeOnComplete: { age: 24 * 3600, count: 1000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  },
+  options: EMAIL_JOB_OPTIONS,
   async handle({ userId, dateFrom, dateTo }, ctx) {
     const outcome = await sendOnce(ctx, () =>
       prepareAccessEmail(ctx.db, ctx.config.publicUrl, { userId, dateFrom, dateTo }, ctx.now()),

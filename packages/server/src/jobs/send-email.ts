@@ -2,6 +2,7 @@
 // the send, so a retry after a lost acknowledgement does not mail the person twice.
 // Jobs render their e-mail at send time from ids in the payload (DESIGN.md §6):
 // no payload carries a link, a token or a rendered message.
+import type { JobsOptions } from "bullmq";
 import type { Mail } from "../lib/mailer.js";
 import type { JobContext, JobRun } from "./job.js";
 
@@ -20,3 +21,11 @@ export async function sendOnce(
   await ctx.redis.set(marker, "1", "EX", 7 * 24 * 3600);
   return "sent";
 }
+
+/** Retries for e-mail jobs: an SMTP relay that is down for a while is retried for about a minute. */
+export const EMAIL_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: "exponential", delay: 2_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};

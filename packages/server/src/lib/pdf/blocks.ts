@@ -38,3 +38,28 @@ export function keepTogether(doc: PDFKit.PDFDocument, needed: number): boolean {
   doc.addPage();
   return true;
 }
+
+/**
+ * A centred footer line on every buffered page (bufferPages: true), e.g. "Page 2 of 5". The bottom
+ * margin is lifted while writing: text in the margin must not open a new page.
+ */
+export function footerOnEveryPage(
+  doc: PDFKit.PDFDocument,
+  line: (page: number, pages: number) => string,
+  box: { x: number; width: number; colour: string },
+) {
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.fillColor(box.colour).fontSize(8);
+    writeText(doc, line(i + 1, range.count), {
+      x: box.x,
+      y: doc.page.height - 40,
+      width: box.width,
+      align: "center",
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}

@@ -1,11 +1,13 @@
 // The HCPC audit PDF: a cover (whose CPD, which range), the summary of practice, the
 // statement against the four standards, each selected activity with its answered
 // items as text, and the selected evidence by name. Text only, at most 50 activities.
-import { type EntryType, ITEM_TYPES as T } from "@cpd/contract";
+import type { EntryType } from "@cpd/contract";
 import type { Prisma } from "../../generated/prisma/client.js";
+import { footerOnEveryPage } from "../../lib/pdf/blocks.js";
 import { createPdf, FONT } from "../../lib/pdf/fonts.js";
 import { writeText } from "../../lib/pdf/text.js";
-import { COLUMN_ITEMS, type FormDef } from "../forms/definitions.js";
+import { answeredSections } from "../forms/answers.js";
+import type { FormDef } from "../forms/definitions.js";
 import type { Values } from "../forms/rules.js";
 import { formById } from "../forms/service.js";
 import { plainText, ukDate } from "../pdf/entry-pdf.js";
@@ -45,24 +47,6 @@ const MUTED = "#4a5560";
 const ACCENT = "#005eb8";
 const MARGIN = 56;
 const TYPE_LABELS: Record<string, string> = { diary: "CPD diary entry", reflection: "Reflective entry" };
-
-// The header line of each activity already shows these; uploads are listed as evidence.
-const IN_HEADER = new Set<string>([
-  ...COLUMN_ITEMS.title,
-  ...COLUMN_ITEMS.date,
-  ...COLUMN_ITEMS.hours,
-  ...COLUMN_ITEMS.category,
-]);
-
-/** An item's answer as text, or null when unanswered. */
-function answerText(type: number, v: string | string[] | undefined): string | null {
-  if (v === undefined) return null;
-  if (Array.isArray(v)) return v.length ? v.map((x) => `• ${x}`).join("\n") : null;
-  if (!v.trim()) return null;
-  if (type === T.date) return ukDate(v);
-  if (type === T.checkbox) return v === "1" ? "Yes" : "No";
-  return plainText(v);
-}
 
 export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdfInput) {
   // Each form version once, however many entries use it.
@@ -147,12 +131,9 @@ export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdf
     ].filter(Boolean);
     doc.moveDown(0.2).fillColor(MUTED).fontSize(10);
     writeText(doc, meta.join("   ·   "), { width });
-    for (const item of def.pages.flatMap((p) => p.items)) {
-      if (item.type === T.upload || IN_HEADER.has(item.identifier)) continue;
-      const text = answerText(item.type, e.values[item.identifier]);
-      if (text === null) continue;
-      label(item.title);
-      body(text);
+    for (const item of answeredSections(def, e.values).flatMap((section) => section.items)) {
+      label(item.label);
+      body(Array.isArray(item.value) ? item.value.map((x) => `• ${x}`).join("\n") : plainText(item.value));
     }
   });
 
@@ -162,21 +143,11 @@ export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdf
     for (const f of input.evidence) body(`• ${f.name}${f.entryTitle ? ` (${f.entryTitle})` : ""}`);
   else body("No evidence selected.");
 
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    // Writing in the bottom margin must not open a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.fillColor(MUTED).fontSize(8);
-    writeText(doc, `${input.owner} · HCPC CPD audit · Page ${i + 1} of ${range.count}`, {
-      x: MARGIN,
-      y: doc.page.height - 40,
-      width,
-      align: "center",
-    });
-    doc.page.margins.bottom = bottom;
-  }
+  footerOnEveryPage(doc, (page, pages) => `${input.owner} · HCPC CPD audit · Page ${page} of ${pages}`, {
+    x: MARGIN,
+    width,
+    colour: MUTED,
+  });
   doc.end();
   return doc;
 }

@@ -1,7 +1,7 @@
 // One entry as a printable A4 PDF: a header, the answered items under their
 // section titles, tags and the evidence list, with page numbers.
 import { ITEM_TYPES as T } from "@cpd/contract";
-import { bulletList } from "../../lib/pdf/blocks.js";
+import { bulletList, footerOnEveryPage } from "../../lib/pdf/blocks.js";
 import { createPdf } from "../../lib/pdf/fonts.js";
 import { writeText } from "../../lib/pdf/text.js";
 import { COLUMN_ITEMS, type FormDef } from "../forms/definitions.js";
@@ -137,21 +137,11 @@ export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
     );
   else writeText(doc, "No evidence attached", { width });
 
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    // Writing in the bottom margin must not open a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.fillColor(MUTED).fontSize(8);
-    writeText(doc, `Generated ${ukDate(input.today)} · Page ${i + 1} of ${range.count}`, {
-      x: 56,
-      y: doc.page.height - 40,
-      width,
-      align: "center",
-    });
-    doc.page.margins.bottom = bottom;
-  }
+  footerOnEveryPage(doc, (page, pages) => `Generated ${ukDate(input.today)} · Page ${page} of ${pages}`, {
+    x: 56,
+    width,
+    colour: MUTED,
+  });
   doc.end();
   return doc;
 }

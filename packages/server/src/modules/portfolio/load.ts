@@ -1,11 +1,12 @@
 // Builds the renderer's input from a stored request: everything is loaded by id here, in the
 // worker, and entries are read in batches as the renderer asks for them (bounded memory).
 import type { Readable } from "node:stream";
-import { type EntryType, GOVERNING_BODY_PAGE_CODES, PAGE_TITLES, ITEM_TYPES as T } from "@cpd/contract";
+import { type EntryType, GOVERNING_BODY_PAGE_CODES, PAGE_TITLES } from "@cpd/contract";
 import { dateColumn } from "../../lib/dates.js";
 import type { Db } from "../../lib/db.js";
 import type { Storage } from "../../lib/storage.js";
-import { COLUMN_ITEMS, type FormDef, GOVERNING_BODY_STANDARDS } from "../forms/definitions.js";
+import { answeredSections } from "../forms/answers.js";
+import { type FormDef, GOVERNING_BODY_STANDARDS } from "../forms/definitions.js";
 import type { Values } from "../forms/rules.js";
 import { formById } from "../forms/service.js";
 import type {
@@ -18,14 +19,6 @@ import type { Request } from "./rules.js";
 
 const BATCH = 50;
 const RASTER = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
-/** The header shows these; the body does not repeat them. */
-const IN_HEADER = new Set<string>([
-  ...COLUMN_ITEMS.title,
-  ...COLUMN_ITEMS.date,
-  ...COLUMN_ITEMS.hours,
-  ...COLUMN_ITEMS.category,
-  ...COLUMN_ITEMS.evidence,
-]);
 
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -37,30 +30,6 @@ const loader = (storage: Storage, key: string) => async () => {
   if (!obj) throw new Error("stored file missing");
   return readAll(obj.body);
 };
-
-/** The answered items of an entry, grouped under its form's page titles. */
-export function answeredSections(form: FormDef, values: Values) {
-  return form.pages
-    .map((page) => ({
-      title: page.title,
-      items: page.items
-        .filter((i) => i.type !== T.upload && !IN_HEADER.has(i.identifier))
-        .flatMap((i) => {
-          const v = values[i.identifier];
-          if (v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === "")) return [];
-          const value =
-            i.type === T.checkbox && !Array.isArray(v)
-              ? v === "1"
-                ? "Yes"
-                : "No"
-              : i.type === T.date && !Array.isArray(v)
-                ? v.split("-").reverse().join("/")
-                : v;
-          return [{ label: i.title, value }];
-        }),
-    }))
-    .filter((s) => s.items.length > 0);
-}
 
 async function* entries(db: Db, storage: Storage, userId: string, ids: string[], evidenceIds: Set<string>) {
   const forms = new Map<string, FormDef>();
