@@ -29,7 +29,7 @@ async function build(ctx: JobContext & JobRun, id: string) {
     where: { id },
     data: { state: "Processing", progress: 0, startedAt: ctx.now(), failureReason: null },
   });
-  const doc = await loadPortfolio(ctx.db, ctx.storage, row, todayInLondon(ctx.now()));
+  const doc = await loadPortfolio(ctx.db, ctx.storage, ctx.config, row, todayInLondon(ctx.now()));
   const file = path.join(tmpdir(), `portfolio-${id}-${process.pid}-${ctx.attempt}.pdf`);
   try {
     let last = 0;

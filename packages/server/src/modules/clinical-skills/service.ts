@@ -1,13 +1,17 @@
 // Linking a Clinical Skills account and reading its counters. The password is
 // passed to the service once and never stored; its access token is kept sealed.
 import { CLINICAL_SKILLS_MESSAGES as M } from "@cpd/contract";
+import type { Config } from "../../config.js";
 import { ClinicalSkillsUnavailable } from "../../connectors/clinical-skills/connector.js";
 import type { Deps } from "../../deps.js";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.js";
 import { SecretBox } from "../../lib/secret-box.js";
 import { looksLikeEmail } from "../profile/rules.js";
 
-const box = (deps: Deps) => new SecretBox(deps.config.dataEncryptionKey, "clinical-skills-token");
+/** Seals the linked account's access token at rest (also opened by the portfolio job). */
+export const tokenBox = (config: Pick<Config, "dataEncryptionKey">) =>
+  new SecretBox(config.dataEncryptionKey, "clinical-skills-token");
+const box = (deps: Deps) => tokenBox(deps.config);
 
 function connector(deps: Deps) {
   if (!deps.clinicalSkills) throw new AppError(503, "CLINICAL_SKILLS_NOT_CONFIGURED", M.notConfigured);

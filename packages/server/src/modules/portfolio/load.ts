@@ -1,10 +1,18 @@
 // Builds the renderer's input from a stored request: everything is loaded by id here, in the
 // worker, and entries are read in batches as the renderer asks for them (bounded memory).
 import type { Readable } from "node:stream";
-import { type EntryType, GOVERNING_BODY_PAGE_CODES, PAGE_TITLES } from "@cpd/contract";
+import {
+  CLINICAL_SKILLS_PAGE_CODES,
+  type EntryType,
+  GOVERNING_BODY_PAGE_CODES,
+  PAGE_TITLES,
+} from "@cpd/contract";
+import type { Config } from "../../config.js";
+import { HttpClinicalSkillsConnector } from "../../connectors/clinical-skills/connector.js";
 import { dateColumn } from "../../lib/dates.js";
 import type { Db } from "../../lib/db.js";
 import type { Storage } from "../../lib/storage.js";
+import { tokenBox } from "../clinical-skills/service.js";
 import { answeredSections } from "../forms/answers.js";
 import { type FormDef, GOVERNING_BODY_STANDARDS } from "../forms/definitions.js";
 import type { Values } from "../forms/rules.js";
@@ -148,9 +156,42 @@ function standardsPage(code: string, body: string, counts: Map<string, number>):
   };
 }
 
+/** The linked Clinical Skills account's counters; a page that says why when they cannot be read. */
+async function clinicalSkillsPages(db: Db, config: Config, userId: string, codes: string[]) {
+  const link = await db.clinicalSkillsLink.findUnique({ where: { userId } });
+  let rows: { label: string; value: string }[];
+  if (!link || !config.clinicalSkills) {
+    rows = [{ label: "Clinical Skills", value: "No Clinical Skills account is linked" }];
+  } else {
+    try {
+      const token = tokenBox(config).open(link.tokenEncrypted);
+      const s = await new HttpClinicalSkillsConnector(
+        config.clinicalSkills.url,
+        config.clinicalSkills.apiKey,
+      ).statistics(token);
+      rows = [
+        { label: "Linked account", value: link.email },
+        { label: "Skills logged in the past 7 days", value: String(s.past7DaysSkills) },
+        { label: "Skills logged in the past 30 days", value: String(s.past30DaysSkills) },
+        { label: "Shifts logged in the past 7 days", value: String(s.past7DaysShifts) },
+        { label: "Shifts logged in the past 30 days", value: String(s.past30DaysShifts) },
+      ];
+    } catch {
+      rows = [
+        {
+          label: "Clinical Skills",
+          value: "The Clinical Skills service could not be reached when this portfolio was made",
+        },
+      ];
+    }
+  }
+  return codes.map((code): PortfolioProfilePage => ({ code, title: PAGE_TITLES[code] ?? code, rows }));
+}
+
 export async function loadPortfolio(
   db: Db,
   storage: Storage,
+  config: Config,
   row: { userId: string; request: unknown },
   today: string,
 ): Promise<PortfolioDocument> {
@@ -230,6 +271,8 @@ export async function loadPortfolio(
       }
     }
   }
+  const skills = CLINICAL_SKILLS_PAGE_CODES.filter((c) => include.has(c));
+  if (skills.length) pages.push(...(await clinicalSkillsPages(db, config, row.userId, skills)));
   return {
     owner: { name },
     title: req.title,

@@ -3,7 +3,15 @@ import { Divider, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router-dom";
 import { isAdmin } from "../../lib/session";
 import { LockIcon } from "./icons";
-import { type Access, ADMIN_NAV, MAIN_NAV, type NavItem, navState, ORGANISATION_NAV } from "./nav-items";
+import {
+  type Access,
+  ADMIN_NAV,
+  isNavActive,
+  MAIN_NAV,
+  type NavItem,
+  navState,
+  ORGANISATION_NAV,
+} from "./nav-items";
 import { openUpgradeModal } from "./UpgradeModal";
 import { UsageGauge } from "./UsageGauge";
 
@@ -24,7 +32,7 @@ function Section({
   const content = items.map((item) => {
     const state = navState(item, access);
     if (state === "hidden") return null;
-    const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+    const active = isNavActive(item, pathname);
     if (state === "locked") {
       return (
         <NavLink
