@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { certificateEmail, issueCertificate } from "../modules/videos/issue.js";
 import { defineJob } from "./job.js";
-import { sendOnce } from "./send-email.js";
+import { EMAIL_JOB_OPTIONS, sendOnce } from "./send-email.js";
 
 /**
  * An attendance certificate (spec 2 §9): rendered, kept as a diary entry with the PDF as its
@@ -12,12 +12,7 @@ export const certificateJob = defineJob({
   name: "certificate",
   queue: "email",
   payload: Type.Object({ certificateId: Type.String({ maxLength: 36 }) }, { additionalProperties: false }),
-  options: {
-    attempts: 5,
-    backoff: { type: "exponential", delay: 2_000 },
-    removeOnComplete: { age: 24 * 3600, count: 1000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  },
+  options: EMAIL_JOB_OPTIONS,
   async handle({ certificateId }, ctx) {
     // Issued before the e-mail goes: once the e-mail is marked sent, the certificate is issued.
     const outcome = await sendOnce(ctx, async () => {

@@ -14,7 +14,7 @@ import { loadPortfolio } from "../modules/portfolio/load.js";
 import { renderPortfolio } from "../modules/portfolio/render/index.js";
 import { signedPortfolioPath } from "../modules/portfolio/signed-link.js";
 import { defineJob, type JobContext, type JobRun } from "./job.js";
-import { sendOnce } from "./send-email.js";
+import { EMAIL_JOB_OPTIONS, sendOnce } from "./send-email.js";
 
 export const FAILED_REASON =
   "The portfolio could not be generated. Please try again, or contact support if it keeps failing.";
@@ -69,12 +69,8 @@ export const portfolioJob = defineJob({
     { portfolioId: Type.String({ pattern: UUID_PATTERN }) },
     { additionalProperties: false },
   ),
-  options: {
-    attempts: 3,
-    backoff: { type: "exponential", delay: 5_000 },
-    removeOnComplete: { age: 24 * 3600, count: 1000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  },
+  // Fewer, slower retries than an e-mail: a render that failed three times will fail again.
+  options: { ...EMAIL_JOB_OPTIONS, attempts: 3, backoff: { type: "exponential", delay: 5_000 } },
   async handle({ portfolioId }, ctx) {
     let row = await ctx.db.portfolioRequest.findUnique({ where: { id: portfolioId } });
     if (!row || row.state === "Expired") {
