@@ -25,6 +25,19 @@ describe("print images", () => {
     }
   });
 
+  it("embeds an upright RGB JPEG already at print size as it is, and re-encodes a rotated one", async () => {
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer();
+    const same = await printImage(jpeg);
+    expect(same.data).toBe(jpeg);
+    expect([same.width, same.height]).toEqual([800, 600]);
+    const rotated = await sharp(jpeg).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const upright = await printImage(rotated);
+    expect(upright.data).not.toBe(rotated);
+    expect([upright.width, upright.height]).toEqual([600, 800]);
+  });
+
   it("rejects bytes that are not an image", async () => {
     await expect(printImage(Buffer.from("%PDF-1.7 not an image"))).rejects.toThrow();
   });

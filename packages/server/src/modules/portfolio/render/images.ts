@@ -11,6 +11,9 @@ export const RASTER_TYPES = new Set(["image/jpeg", "image/jpg", "image/png", "im
 export const isRaster = (contentType: string) =>
   RASTER_TYPES.has((contentType.toLowerCase().split(";")[0] ?? "").trim());
 
+/** Larger print-sized JPEGs are still re-encoded (a 1200 px photo needs no more than this). */
+const MAX_PASS_THROUGH_BYTES = 2_000_000;
+
 export interface PrintImage {
   data: Buffer;
   width: number;
@@ -26,6 +29,22 @@ export async function printImage(
   options: { maxPx?: number; quality?: number; png?: boolean } = {},
 ): Promise<PrintImage> {
   const { maxPx = 1200, quality = 80, png = false } = options;
+  const meta = await sharp(bytes).metadata();
+  // An upright RGB JPEG already at print size goes in as it is: decoding and re-encoding it would
+  // cost most of a portfolio's time and change nothing on paper.
+  if (
+    !png &&
+    meta.format === "jpeg" &&
+    meta.width &&
+    meta.height &&
+    Math.max(meta.width, meta.height) <= maxPx &&
+    (meta.orientation ?? 1) === 1 &&
+    meta.space === "srgb" &&
+    meta.channels === 3 &&
+    bytes.length <= MAX_PASS_THROUGH_BYTES
+  ) {
+    return { data: bytes, width: meta.width, height: meta.height };
+  }
   const pipeline = sharp(bytes, { animated: false, limitInputPixels: 100_000_000 })
     .rotate()
     .resize({ width: maxPx, height: maxPx, fit: "inside", withoutEnlargement: true });
