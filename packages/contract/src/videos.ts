@@ -69,7 +69,8 @@ export const requestCertificate = endpoint({
   params: Type.Object({ videoId: Text({ minLength: 1, maxLength: 100 }) }),
   body: Type.Object(
     {
-      confirm: Type.Literal(true),
+      /** The "I watched this video in full" tick: false is refused with VIDEO_MESSAGES.confirmRequired. */
+      confirm: Type.Boolean(),
       /** What the user took from the video, printed on the entry. */
       reflection: Type.Optional(Text({ maxLength: 5_000 })),
     },

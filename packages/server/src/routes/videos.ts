@@ -15,7 +15,7 @@ export function videoRoutes(app: FastifyInstance, deps: Deps) {
     deps,
     api.requestCertificate,
     { rateLimit: { max: 10, timeWindow: MINUTE } },
-    ({ caller, params, body }) => videos.requestCertificate(deps, caller.id, params.videoId, body.reflection),
+    ({ caller, params, body }) => videos.requestCertificate(deps, caller.id, params.videoId, body),
   );
 
   const admin = { policy: policies.admin };

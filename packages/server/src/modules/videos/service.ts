@@ -12,7 +12,7 @@ import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { certificateJob } from "../../jobs/certificate.js";
 import { mapDbError } from "../../lib/db-errors.js";
-import { conflict, notFound } from "../../lib/errors.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
 import { checkCertificate, isLocked } from "./rules.js";
 
@@ -79,7 +79,13 @@ export async function libraries(deps: Deps, userId: string): Promise<ResponseOf<
  * One certificate per user and video: asking again answers the same one. The worker renders
  * it, files it as a diary entry with the PDF as evidence and e-mails it (jobs/certificate.ts).
  */
-export async function requestCertificate(deps: Deps, userId: string, videoId: string, reflection?: string) {
+export async function requestCertificate(
+  deps: Deps,
+  userId: string,
+  videoId: string,
+  { confirm, reflection }: { confirm: boolean; reflection?: string },
+) {
+  if (!confirm) throw badRequest(VIDEO_MESSAGES.confirmRequired, "VALIDATION_ERROR");
   const video = await deps.prisma.video.findUnique({ where: { videoId }, include: { library: true } });
   if (!video) throw VIDEO_NOT_FOUND();
   checkCertificate(video.library, await fullMember(deps, userId));
