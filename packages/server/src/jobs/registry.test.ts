@@ -77,3 +77,24 @@ describe("job payloads", () => {
     expect(names).toEqual(["payload.resetLink", "payload.nested.token"]);
   });
 });
+
+describe("queue settings", () => {
+  it("give the PDF queue the configured lock and concurrency, and every queue a setting", async () => {
+    const { loadConfig } = await import("../config.js");
+    const { queueSettings } = await import("./registry.js");
+    const config = loadConfig({
+      JWT_SECRET: "unit-test-secret-0123456789abcdefghijklmnop",
+      SUPPORT_CHAT_SECRET: "unit-test-support-secret",
+      PDF_JOB_LOCK_MS: "45000",
+      PDF_CONCURRENCY: "2",
+    });
+    const settings = queueSettings(config);
+    expect(settings.pdf).toEqual({
+      concurrency: 2,
+      lockDuration: 45_000,
+      stalledInterval: 45_000,
+      maxStalledCount: 2,
+    });
+    expect(Object.keys(settings).sort()).toEqual([...queueNames].sort());
+  });
+});
