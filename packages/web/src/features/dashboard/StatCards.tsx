@@ -1,5 +1,6 @@
-import { Card, SimpleGrid, Text, UnstyledButton } from "@mantine/core";
+import { Card, Text, UnstyledButton } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { GridList } from "../../lib/GridList";
 import { oneDecimal } from "./dashboard-model";
 
 interface Stats {
@@ -20,14 +21,7 @@ export function StatCards({ stats, failed }: { stats: Stats | undefined; failed:
     { label: "Reflections", value: show(stats?.reflectiveEntries), to: "/entries?type=reflection" },
   ];
   return (
-    <SimpleGrid
-      cols={{ base: 2, md: 4 }}
-      spacing="md"
-      component="ul"
-      p={0}
-      m={0}
-      style={{ listStyle: "none" }}
-    >
+    <GridList cols={{ base: 2, md: 4 }} spacing="md">
       {cards.map((c) => (
         <li key={c.label}>
           <UnstyledButton component={Link} to={c.to} className="stat-link" display="block" h="100%">
@@ -42,6 +36,6 @@ export function StatCards({ stats, failed }: { stats: Stats | undefined; failed:
           </UnstyledButton>
         </li>
       ))}
-    </SimpleGrid>
+    </GridList>
   );
 }

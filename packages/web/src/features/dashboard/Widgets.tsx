@@ -19,6 +19,7 @@ import { Link } from "react-router-dom";
 import { ApiError } from "../../lib/api-error";
 import { now } from "../../lib/clock";
 import { formatDate } from "../../lib/dates";
+import { FormActions } from "../../lib/FormActions";
 import { notifyError } from "../../lib/notify";
 import { buildItems, type CalendarItem, itemLabel, KIND_STYLES } from "../calendar/calendar-model";
 import { addDays, londonDay, londonRange, ukDay } from "../calendar/london-time";
@@ -332,14 +333,7 @@ function LinkModal({ opened, onClose }: { opened: boolean; onClose: () => void }
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={link.isPending}>
-              Link account
-            </Button>
-          </Group>
+          <FormActions submitLabel="Link account" pending={link.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

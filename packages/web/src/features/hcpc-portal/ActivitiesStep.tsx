@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { showGapToast } from "./gap-toast";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcEntries } from "./queries";
-import { CompleteToggle, CountWarning } from "./StepParts";
+import { CompleteToggle, CountWarning, SelectAllHeader } from "./StepParts";
 
 type Entry = ResponseOf<typeof api.hcpcEntries>["items"][number];
 
@@ -83,7 +83,6 @@ export function ActivitiesStep({
   if (entries.isLoading) return <Loader aria-label="Loading your activities" />;
   if (entries.isError) return <Text>Your activities could not be loaded. Please refresh the page.</Text>;
   const warning = countWarning(picked.length);
-  const all = items.length > 0 && picked.length === items.length;
   return (
     <Stack gap="md">
       <Text>
@@ -102,14 +101,12 @@ export function ActivitiesStep({
             <Table.Caption>Your entries in the portal's date range</Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={48}>
-                  <Checkbox
-                    aria-label="Select all activities"
-                    checked={all}
-                    indeterminate={picked.length > 0 && !all}
-                    onChange={(e) => set(e.currentTarget.checked ? items.map((i) => i.id) : [])}
-                  />
-                </Table.Th>
+                <SelectAllHeader
+                  label="Select all activities"
+                  picked={picked.length}
+                  total={items.length}
+                  onChange={(all) => set(all ? items.map((i) => i.id) : [])}
+                />
                 <Table.Th>Date</Table.Th>
                 <Table.Th>Title</Table.Th>
                 <Table.Th>Type</Table.Th>

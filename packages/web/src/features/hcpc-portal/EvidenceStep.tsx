@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { buildUrl } from "../../lib/api-client";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcEvidence } from "./queries";
-import { CompleteToggle, CountWarning } from "./StepParts";
+import { CompleteToggle, CountWarning, SelectAllHeader } from "./StepParts";
 
 export function evidenceWarning(n: number): string | null {
   if (n < HCPC.minEvidence) return `Fewer than ${HCPC.minEvidence} selected. ${HCPC_EVIDENCE_COUNT_MESSAGE}`;
@@ -50,7 +50,6 @@ export function EvidenceStep({
   if (evidence.isError) return <Text>Your evidence could not be loaded. Please refresh the page.</Text>;
   const picked = items.filter((i) => chosen.has(i.id)).length;
   const warning = evidenceWarning(picked);
-  const all = items.length > 0 && picked === items.length;
   return (
     <Stack gap="md">
       <Text>
@@ -69,14 +68,12 @@ export function EvidenceStep({
             <Table.Caption>Evidence of your selected activities</Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={48}>
-                  <Checkbox
-                    aria-label="Select all evidence"
-                    checked={all}
-                    indeterminate={picked > 0 && !all}
-                    onChange={(e) => set(e.currentTarget.checked ? items.map((i) => i.id) : [])}
-                  />
-                </Table.Th>
+                <SelectAllHeader
+                  label="Select all evidence"
+                  picked={picked}
+                  total={items.length}
+                  onChange={(all) => set(all ? items.map((i) => i.id) : [])}
+                />
                 <Table.Th>File</Table.Th>
                 <Table.Th>Activity</Table.Th>
                 <Table.Th>Size</Table.Th>

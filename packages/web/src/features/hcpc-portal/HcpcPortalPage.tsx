@@ -5,7 +5,7 @@ import { HCPC_LINK_EXPIRED_MESSAGE } from "@cpd/contract";
 import { Anchor, Button, Container, Group, Loader, Progress, Stack, Text, Title } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { ApiError } from "../../lib/api-error";
 import { nowMs } from "../../lib/clock";
@@ -13,7 +13,7 @@ import { formatDate } from "../../lib/dates";
 import { queryClient } from "../../lib/query-client";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
-import { Stepper } from "../portfolio/Stepper";
+import { WizardSteps } from "../portfolio/Stepper";
 import { ActivitiesStep } from "./ActivitiesStep";
 import { EvidenceStep } from "./EvidenceStep";
 import { progressPercent, STEPS } from "./portal-state";
@@ -95,14 +95,7 @@ function Wizard({ token }: { token: string }) {
   const state = usePortalState();
   const info = useHcpcInfo(token);
   const [step, setStep] = useState(0);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
   useMinuteTick();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
-  useEffect(() => {
-    if (moved.current) heading.current?.focus();
-    moved.current = true;
-  }, [step]);
 
   if (info.isLoading) {
     return (
@@ -150,16 +143,14 @@ function Wizard({ token }: { token: string }) {
             </Text>
           </Group>
         </Stack>
-        <Stepper
+        <WizardSteps
           label="Portal steps"
+          noun="Step"
+          headingId="portal-step-heading"
           steps={STEP_LABELS.map((label, i) => ({ label, done: state.completed[STEPS[i] ?? "summary"] }))}
           current={step}
           onSelect={setStep}
-        />
-        <section aria-labelledby="portal-step-heading">
-          <Title order={2} fz="h3" id="portal-step-heading" ref={heading} tabIndex={-1} mb="md">
-            Step {step + 1} of {STEPS.length}: {STEP_LABELS[step]}
-          </Title>
+        >
           {current === "summary" && <SummaryStep token={token} done={state.completed.summary} />}
           {current === "activities" && (
             <ActivitiesStep token={token} selected={state.entries} done={state.completed.activities} />
@@ -173,7 +164,7 @@ function Wizard({ token }: { token: string }) {
               done={state.completed.evidence}
             />
           )}
-        </section>
+        </WizardSteps>
         <Group gap="sm">
           <Button variant="default" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
             Back

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Text } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Step } from "./portal-state";
 import { dispatchPortal } from "./portal-store";
@@ -11,6 +11,31 @@ export function CompleteToggle({ step, done }: { step: Step; done: boolean }) {
       checked={done}
       onChange={(e) => dispatchPortal({ type: "complete", step, done: e.currentTarget.checked })}
     />
+  );
+}
+
+/** A table's header tick for all its rows: ticked when all are, mixed when some are. */
+export function SelectAllHeader({
+  label,
+  picked,
+  total,
+  onChange,
+}: {
+  label: string;
+  picked: number;
+  total: number;
+  onChange: (all: boolean) => void;
+}) {
+  const all = total > 0 && picked === total;
+  return (
+    <Table.Th w={48}>
+      <Checkbox
+        aria-label={label}
+        checked={all}
+        indeterminate={picked > 0 && !all}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+    </Table.Th>
   );
 }
 

@@ -4,14 +4,14 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { now } from "../../lib/clock";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useClinicalSkillsLink } from "../dashboard/queries";
-import { DateField } from "../forms/DateField";
 import { useGoverningBodies } from "../profile/queries";
 import { type BuilderState, STAGES, selection, stageProblem, UNTAGGED, yearsBefore } from "./builder-model";
+import { DateRangeFields } from "./DateRangeFields";
 import { DownloadStage } from "./DownloadStage";
 import { EntriesStage } from "./EntriesStage";
 import { FrontPageStage } from "./FrontPageStage";
 import { useRangeEntries } from "./queries";
-import { Stepper } from "./Stepper";
+import { WizardSteps } from "./Stepper";
 
 /** Today in the UK (the users' day, whatever the browser's zone). */
 const todayIso = () => londonDay(now());
@@ -41,8 +41,6 @@ export default function PortfolioBuilderPage() {
   const [state, setState] = useState<BuilderState>(initialState);
   const [stage, setStage] = useState(0);
   const patch = (p: Partial<BuilderState>) => setState((s) => ({ ...s, ...p }));
-  const heading = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
 
   const options = useMemo(
     () => pageOptions(bodies.data ?? [], link.data?.linked ?? false),
@@ -87,28 +85,20 @@ export default function PortfolioBuilderPage() {
 
   const problem = stageProblem(stage, state);
   const reachable = (i: number) => STAGES.slice(0, i).every((_, j) => stageProblem(j, state) === null);
-  // Moving between stages puts the focus on the new stage's heading.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the stage changes
-  useEffect(() => {
-    if (moved.current) heading.current?.focus();
-    moved.current = true;
-  }, [stage]);
 
   if (!optionsReady) return <Loader aria-label="Loading the portfolio builder" />;
 
   return (
     <Stack gap="lg" maw={960}>
       <Title order={1}>Portfolio builder</Title>
-      <Stepper
+      <WizardSteps
         label="Portfolio stages"
+        noun="Stage"
+        headingId="stage-heading"
         steps={STAGES.map((label, i) => ({ label, disabled: i > stage && !reachable(i) }))}
         current={stage}
         onSelect={setStage}
-      />
-      <section aria-labelledby="stage-heading">
-        <Title order={2} fz="h3" id="stage-heading" ref={heading} tabIndex={-1} mb="md">
-          Stage {stage + 1} of {STAGES.length}: {STAGES[stage]}
-        </Title>
+      >
         {stage === 0 && (
           <Checkbox.Group
             label="Pages to include"
@@ -126,19 +116,12 @@ export default function PortfolioBuilderPage() {
         {stage === 2 && (
           <Stack gap="md">
             <Group align="flex-start" gap="lg">
-              <DateField
-                id="portfolio-from"
-                label="From"
-                required
-                value={state.dateFrom}
-                onChange={(dateFrom) => patch({ dateFrom })}
-              />
-              <DateField
-                id="portfolio-to"
-                label="To"
-                required
-                value={state.dateTo}
-                onChange={(dateTo) => patch({ dateTo })}
+              <DateRangeFields
+                idPrefix="portfolio"
+                from={state.dateFrom}
+                to={state.dateTo}
+                onFromChange={(dateFrom) => patch({ dateFrom })}
+                onToChange={(dateTo) => patch({ dateTo })}
               />
             </Group>
             {entries.isFetching && <Loader size="sm" aria-label="Loading your entries" />}
@@ -186,7 +169,7 @@ export default function PortfolioBuilderPage() {
             }}
           />
         )}
-      </section>
+      </WizardSteps>
       <Stack gap={4}>
         <Group gap="sm">
           <Button variant="default" disabled={stage === 0} onClick={() => setStage((s) => s - 1)}>

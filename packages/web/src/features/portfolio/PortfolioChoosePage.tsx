@@ -1,9 +1,24 @@
 import { Button, Card, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, Navigate } from "react-router-dom";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useGoverningBodies } from "../profile/queries";
 import { RequestAccessModal } from "./RequestAccessModal";
+
+/** One of the two ways to go: its heading, what it does, and the button that starts it. */
+function ChoiceCard({ title, action, children }: { title: string; action: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm" h="100%">
+        <Title order={2} fz="h3">
+          {title}
+        </Title>
+        <Text style={{ flexGrow: 1 }}>{children}</Text>
+        {action}
+      </Stack>
+    </Card>
+  );
+}
 
 /** The standard portfolio or the HCPC audit portal; without HCPC, straight to the builder (spec 3 §2). */
 export default function PortfolioChoosePage() {
@@ -18,34 +33,28 @@ export default function PortfolioChoosePage() {
     <Stack gap="lg" maw={900}>
       <Title order={1}>Portfolio</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Card withBorder padding="lg">
-          <Stack gap="sm" h="100%">
-            <Title order={2} fz="h3">
-              Standard portfolio
-            </Title>
-            <Text style={{ flexGrow: 1 }}>
-              Build a print-ready PDF of your diary and reflective entries, with the profile pages and front
-              page you choose.
-            </Text>
+        <ChoiceCard
+          title="Standard portfolio"
+          action={
             <Button component={Link} to="/portfolio-builder">
               Build a portfolio
             </Button>
-          </Stack>
-        </Card>
-        <Card withBorder padding="lg">
-          <Stack gap="sm" h="100%">
-            <Title order={2} fz="h3">
-              HCPC audit
-            </Title>
-            <Text style={{ flexGrow: 1 }}>
-              Selected for an HCPC CPD audit? Prepare your summary, activities, statement and evidence in a
-              guided portal. We e-mail you a link to it.
-            </Text>
+          }
+        >
+          Build a print-ready PDF of your diary and reflective entries, with the profile pages and front page
+          you choose.
+        </ChoiceCard>
+        <ChoiceCard
+          title="HCPC audit"
+          action={
             <Button variant="outline" onClick={() => setRequesting(true)}>
               Request access
             </Button>
-          </Stack>
-        </Card>
+          }
+        >
+          Selected for an HCPC CPD audit? Prepare your summary, activities, statement and evidence in a guided
+          portal. We e-mail you a link to it.
+        </ChoiceCard>
       </SimpleGrid>
       <RequestAccessModal opened={requesting} onClose={() => setRequesting(false)} />
     </Stack>

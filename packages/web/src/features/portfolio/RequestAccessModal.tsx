@@ -1,9 +1,10 @@
 import { HCPC } from "@cpd/contract";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Modal, Stack, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { FormActions } from "../../lib/FormActions";
 import { notifySuccess } from "../../lib/notify";
 import { StatusAlert } from "../../lib/StatusAlert";
-import { DateField } from "../forms/DateField";
+import { DateRangeFields } from "./DateRangeFields";
 import { useRequestHcpcAccess } from "./queries";
 
 /** Asks for the HCPC portal's date range and e-mails the access link (spec 3 §2, §5). */
@@ -42,16 +43,8 @@ export function RequestAccessModal({ opened, onClose }: { opened: boolean; onClo
               {problem}
             </StatusAlert>
           )}
-          <DateField id="hcpc-from" label="From" required value={from} onChange={setFrom} />
-          <DateField id="hcpc-to" label="To" required value={to} onChange={setTo} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={request.isPending}>
-              Request access
-            </Button>
-          </Group>
+          <DateRangeFields idPrefix="hcpc" from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
+          <FormActions submitLabel="Request access" pending={request.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 // A visible list of a wizard's stages; the current one carries aria-current="step" so screen
 // readers announce where the user is. Used by the portfolio builder and the HCPC portal.
-import { UnstyledButton } from "@mantine/core";
+import { Title, UnstyledButton } from "@mantine/core";
+import { type ReactNode, useEffect, useRef } from "react";
 import classes from "./stepper.module.css";
 
 export interface StepItem {
@@ -48,5 +49,47 @@ export function Stepper({
         ))}
       </ol>
     </nav>
+  );
+}
+
+/**
+ * The stepper over the current step's section, headed "Step 2 of 4: …". Moving to another step puts
+ * the focus on that heading, so keyboard and screen-reader users start at the new step.
+ */
+export function WizardSteps({
+  label,
+  noun,
+  headingId,
+  steps,
+  current,
+  onSelect,
+  children,
+}: {
+  label: string;
+  /** "Step" or "Stage", as the wizard calls them. */
+  noun: string;
+  headingId: string;
+  steps: StepItem[];
+  current: number;
+  onSelect: (index: number) => void;
+  children: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
+  useEffect(() => {
+    if (moved.current) heading.current?.focus();
+    moved.current = true;
+  }, [current]);
+  return (
+    <>
+      <Stepper label={label} steps={steps} current={current} onSelect={onSelect} />
+      <section aria-labelledby={headingId}>
+        <Title order={2} fz="h3" id={headingId} ref={heading} tabIndex={-1} mb="md">
+          {noun} {current + 1} of {steps.length}: {steps[current]?.label}
+        </Title>
+        {children}
+      </section>
+    </>
   );
 }

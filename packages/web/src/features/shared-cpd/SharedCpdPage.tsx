@@ -9,7 +9,6 @@ import {
   Loader,
   SegmentedControl,
   Select,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -20,6 +19,7 @@ import { type InfiniteData, useInfiniteQuery, useQueryClient } from "@tanstack/r
 import { useEffect, useRef, useState } from "react";
 import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
+import { GridList } from "../../lib/GridList";
 import { notifyError } from "../../lib/notify";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useSharedCategories } from "../entries/queries";
@@ -167,14 +167,7 @@ export default function SharedCpdPage() {
           <Text fz="sm" aria-live="polite">
             Showing {items.length} of {total}
           </Text>
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, xl: 3 }}
-            spacing="md"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: "none" }}
-          >
+          <GridList cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
             {items.map((item) => (
               <Card key={item.id} withBorder padding="md" component="li">
                 <Stack gap="xs" h="100%">
@@ -216,7 +209,7 @@ export default function SharedCpdPage() {
                 </Stack>
               </Card>
             ))}
-          </SimpleGrid>
+          </GridList>
           <div ref={sentinel} />
           {list.isFetchingNextPage && <Loader size="sm" aria-label="Loading more" />}
           {list.hasNextPage && !list.isFetchingNextPage && (

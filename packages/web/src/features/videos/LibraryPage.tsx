@@ -1,7 +1,8 @@
 import { VIDEO_MESSAGES } from "@cpd/contract";
-import { Anchor, Button, Card, Image, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Image, Loader, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useParams } from "react-router-dom";
+import { GridList } from "../../lib/GridList";
 import { usePageTitle } from "../../lib/use-page-title";
 import { openUpgradeModal } from "../shell/UpgradeModal";
 import { useVideoLibraries } from "./queries";
@@ -61,14 +62,7 @@ export default function LibraryPage() {
       ) : library.videos.length === 0 ? (
         <Text>{VIDEO_MESSAGES.emptyLibrary}</Text>
       ) : (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="lg"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: "none" }}
-        >
+        <GridList cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
           {library.videos.map((v) => (
             <Card component="li" key={v.videoId} withBorder padding="md">
               {v.thumbnail && (
@@ -91,7 +85,7 @@ export default function LibraryPage() {
               </Stack>
             </Card>
           ))}
-        </SimpleGrid>
+        </GridList>
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { VIDEO_MESSAGES } from "@cpd/contract";
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { GridList } from "../../lib/GridList";
 import { usePageTitle } from "../../lib/use-page-title";
 import { openUpgradeModal } from "../shell/UpgradeModal";
 import { useVideoLibraries } from "./queries";
@@ -32,14 +33,7 @@ export default function VideosPage() {
       {isError && <Text>The video libraries could not be loaded. Please refresh the page.</Text>}
       {data && libraries.length === 0 && <Text>{VIDEO_MESSAGES.noLibraries}</Text>}
       {libraries.length > 0 && (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="lg"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: "none" }}
-        >
+        <GridList cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
           {libraries.map((l) => (
             <Card component="li" key={l.id} withBorder padding="lg">
               <Stack gap="sm" h="100%">
@@ -70,7 +64,7 @@ export default function VideosPage() {
               </Stack>
             </Card>
           ))}
-        </SimpleGrid>
+        </GridList>
       )}
     </Stack>
   );
