@@ -1,8 +1,8 @@
 // Each browser test makes its own users, straight in the database of the API under test (there is
 // no registration API yet): DATABASE_URL is that database (./scripts/test exports it). Passwords
 // are hashed as the server hashes them (argon2id, OWASP parameters; packages/server/src/lib/crypto.ts).
-import { randomUUID } from "node:crypto";
-import { ADMIN_ROLES, FEATURE_NAMES, ROLES } from "@cpd/contract";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { ADMIN_ROLES, FEATURE_NAMES, HCPC, ROLES } from "@cpd/contract";
 import { hash } from "@node-rs/argon2";
 import { type APIRequestContext, expect } from "@playwright/test";
 import pg from "pg";
@@ -137,4 +137,26 @@ export async function apiToken(request: APIRequestContext, user: TestUser): Prom
   const res = await request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * An HCPC audit portal link of the user's for the range, as the access job makes one
+ * (server modules/hcpc-portal/access.ts): a random base64url token, stored only as its SHA-256
+ * (hex); it works for HCPC.accessDays days. Answers the token (the link is /hcpc-portal/access/<token>).
+ */
+export async function createHcpcAccess(userId: string, dateFrom: string, dateTo: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await withDb((db) =>
+    db.query(
+      "INSERT INTO hcpc_access (token_hash, user_id, date_from, date_to, expires_at) VALUES ($1, $2, $3, $4, $5)",
+      [
+        createHash("sha256").update(token).digest("hex"),
+        userId,
+        dateFrom,
+        dateTo,
+        new Date(Date.now() + HCPC.accessDays * 86_400_000),
+      ],
+    ),
+  );
+  return token;
 }
