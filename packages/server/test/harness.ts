@@ -7,6 +7,7 @@ import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import type { Deps } from "../src/deps.js";
 import { hashPassword } from "../src/lib/crypto.js";
+import { addDays } from "../src/lib/dates.js";
 import { ensurePlatformFeatures } from "../src/modules/shell/feature-defaults.js";
 import { createResources } from "../src/resources.js";
 
@@ -151,3 +152,30 @@ export async function call(
 
 export const randomIp = () =>
   `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+/**
+ * `n` diary entries of `userId` straight into the table, one a day back from `today` (large
+ * portfolios need hundreds; the API would take minutes). Titles are `${title} 1`, `${title} 2`...
+ */
+export async function bulkDiary(
+  deps: Deps,
+  userId: string,
+  n: number,
+  today: string,
+  title: string,
+  notes = "Notes",
+) {
+  const ids = Array.from({ length: n }, () => randomUUID());
+  await deps.prisma.entry.createMany({
+    data: ids.map((id, i) => ({
+      id,
+      userId,
+      type: "diary",
+      title: `${title} ${i + 1}`,
+      date: new Date(`${addDays(today, -i)}T00:00:00Z`),
+      hours: 1,
+      values: { Field222: `${title} ${i + 1}`, Field113: notes },
+    })),
+  });
+  return ids;
+}

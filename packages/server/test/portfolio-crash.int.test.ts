@@ -11,7 +11,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, describe, expect, it } from "vitest";
 import { Queues } from "../src/jobs/queues.js";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
-import { createUser, testConfig, useApp } from "./harness.js";
+import { bulkDiary, createUser, testConfig, useApp } from "./harness.js";
 import { mailsTo, waitForMail } from "./mail.js";
 
 const h = useApp();
@@ -67,18 +67,14 @@ describe("a worker killed mid-portfolio", () => {
     const me = await createUser(h.deps);
     const today = todayInLondon();
     // Enough pages to take a few seconds and to be e-mailed (100 estimated pages or more).
-    const ids = Array.from({ length: 250 }, () => randomUUID());
-    await h.deps.prisma.entry.createMany({
-      data: ids.map((id, i) => ({
-        id,
-        userId: me.id,
-        type: "diary",
-        title: `Crash entry ${i + 1}`,
-        date: new Date(`${addDays(today, -(i % 250))}T00:00:00Z`),
-        hours: 1,
-        values: { Field222: `Crash entry ${i + 1}`, Field113: "A paragraph of notes. ".repeat(40) },
-      })),
-    });
+    const ids = await bulkDiary(
+      h.deps,
+      me.id,
+      250,
+      today,
+      "Crash entry",
+      "A paragraph of notes. ".repeat(40),
+    );
     const real = h.deps.queues;
     h.deps.queues = new Queues(h.deps.redis, prefix);
     let uuid: string;

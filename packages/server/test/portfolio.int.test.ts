@@ -1,7 +1,6 @@
 // The portfolio builder end to end: request validation against the user's own records, the real
 // worker rendering a PDF into S3, its state and signed link, the 100-page e-mail rule, a Redis
 // outage, duplicate submissions and retention.
-import { randomUUID } from "node:crypto";
 import pino from "pino";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -12,6 +11,7 @@ import { addDays, todayInLondon } from "../src/lib/dates.js";
 import { createRedis } from "../src/lib/redis.js";
 import { startWorkers } from "../src/worker.js";
 import {
+  bulkDiary,
   call,
   createOrganisation,
   createUser,
@@ -69,23 +69,6 @@ async function upload(u: TestUser, name: string, body: Buffer) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.id as string;
 }
-/** Many entries straight into the table (the e-mail rule needs 92 of them). */
-async function bulkDiary(u: TestUser, n: number) {
-  const ids = Array.from({ length: n }, () => randomUUID());
-  await h.deps.prisma.entry.createMany({
-    data: ids.map((id, i) => ({
-      id,
-      userId: u.id,
-      type: "diary",
-      title: `Bulk entry ${i + 1}`,
-      date: new Date(`${addDays(today, -i)}T00:00:00Z`),
-      hours: 1,
-      values: { Field222: `Bulk entry ${i + 1}`, Field113: "Notes" },
-    })),
-  });
-  return ids;
-}
-
 const body = (o: Record<string, unknown> = {}) => ({
   dateFrom: yearAgo,
   dateTo: today,
@@ -240,7 +223,7 @@ describe("a portfolio built by the worker", () => {
 
   it("e-mails a portfolio of 100 estimated pages or more, with a link that downloads it", async () => {
     const me = await createUser(h.deps);
-    const ids = await bulkDiary(me, 92);
+    const ids = await bulkDiary(h.deps, me.id, 92, today, "Bulk entry");
     const res = await requestPortfolio(me, body({ include: ["FRONT_PAGE"], diaryEntries: ids }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ estimatedPages: 100, delivery: "email" });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { checkA11y } from "./axe";
 import { dismissGreeting, login } from "./helpers";
 import { apiToken, createUser } from "./users";
@@ -32,16 +32,21 @@ async function createLibrary(request: APIRequestContext, premium: boolean) {
   return { id: libraryId, name, video };
 }
 
-test("a premium member requests a video certificate and finds it in Entries", async ({ page, request }) => {
-  const library = await createLibrary(request, false);
-  await login(page, await createUser());
-  await dismissGreeting(page);
-
+/** CPD Hub from the sidebar, as a member finds it. */
+async function openCpdHub(page: Page) {
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "CPD Hub", exact: true })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "CPD Hub" })).toBeVisible();
+}
+
+test("a premium member requests a video certificate and finds it in Entries", async ({ page, request }) => {
+  const library = await createLibrary(request, false);
+  await login(page, await createUser());
+  await dismissGreeting(page);
+
+  await openCpdHub(page);
   await checkA11y(page, "/videos");
   await page.getByRole("link", { name: `Open library: ${library.name}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: library.name })).toBeVisible();
@@ -79,11 +84,7 @@ test("a basic member opening a premium library is offered the upgrade", async ({
   await login(page, await createUser({ tier: "BASIC" }));
   await dismissGreeting(page);
 
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "CPD Hub", exact: true })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "CPD Hub" })).toBeVisible();
+  await openCpdHub(page);
   const unlock = page.getByRole("button", { name: `Unlock with Premium: ${library.name}` });
   await expect(unlock).toBeVisible();
   await checkA11y(page, "/videos as a basic member");
