@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
-import { call, createUser, type TestUser, useApp } from "./harness.js";
+import { call, createUser, storedFileOfSize, type TestUser, useApp } from "./harness.js";
 import { minimalDocx, zip } from "./zip.js";
 
 const h = useApp();
@@ -19,6 +19,15 @@ const upload = (u: TestUser, filename: string, bytes: Buffer, extra = "") =>
     payload: bytes,
     headers: { "content-type": "application/octet-stream" },
   });
+
+/** A supervision entry of `u`'s, made through the API, to attach evidence to. */
+const supervisionEntry = async (u: TestUser): Promise<string> =>
+  (
+    await call(h.app, "POST", "/entries/supervision", {
+      token: u.token,
+      body: { SupervisionDate: "2026-01-01", SupervisionRole: "Supervisor" },
+    })
+  ).body.entryId;
 
 describe("POST file/upload", () => {
   it("stores the bytes in S3 and serves them back with a safe disposition", async () => {
@@ -67,40 +76,19 @@ describe("POST file/upload", () => {
 
   it("refuses uploads past 100 MB for non-premium users", async () => {
     const u = await createUser(h.deps, { tier: "BASIC", trialEnd: "2099-01-01" });
-    await h.deps.prisma.storedFile.create({
-      data: {
-        userId: u.id,
-        storageKey: `quota/${u.id}`,
-        filename: "old.pdf",
-        contentType: "application/pdf",
-        size: 99_999_990,
-      },
-    });
+    await storedFileOfSize(h.deps, u.id, 99_999_990);
     const res = await upload(u, "one-more.pdf", PDF);
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/Storage limit reached/);
     const premium = await createUser(h.deps);
-    await h.deps.prisma.storedFile.create({
-      data: {
-        userId: premium.id,
-        storageKey: `quota/${premium.id}`,
-        filename: "old.pdf",
-        contentType: "application/pdf",
-        size: 99_999_990,
-      },
-    });
+    await storedFileOfSize(h.deps, premium.id, 99_999_990);
     expect((await upload(premium, "one-more.pdf", PDF)).status).toBe(200);
   });
 
   it("attaches evidence to the user's own entry only", async () => {
     const u = await createUser(h.deps);
     const other = await createUser(h.deps);
-    const { entryId } = (
-      await call(h.app, "POST", "/entries/supervision", {
-        token: u.token,
-        body: { SupervisionDate: "2026-01-01", SupervisionRole: "Supervisor" },
-      })
-    ).body;
+    const entryId = await supervisionEntry(u);
     expect((await upload(other, "x.pdf", PDF, `&entryId=${entryId}`)).status).toBe(404);
     const up = await upload(u, "notes.pdf", PDF, `&entryId=${entryId}`);
     expect(up.body).toMatchObject({ entryId, entryType: "supervision" });
@@ -180,12 +168,7 @@ describe("My Files: list, rename, delete", () => {
 
   it("deletes the file, its bytes and its place in the entry", async () => {
     const u = await createUser(h.deps);
-    const { entryId } = (
-      await call(h.app, "POST", "/entries/supervision", {
-        token: u.token,
-        body: { SupervisionDate: "2026-01-01", SupervisionRole: "Supervisor" },
-      })
-    ).body;
+    const entryId = await supervisionEntry(u);
     const up = (await upload(u, "x.pdf", PDF, `&entryId=${entryId}`)).body;
     const key = (await h.deps.prisma.storedFile.findUniqueOrThrow({ where: { id: up.id } })).storageKey;
     expect((await call(h.app, "DELETE", `/file/${up.id}`, { token: u.token })).status).toBe(200);

@@ -150,6 +150,22 @@ export async function call(
   };
 }
 
+/**
+ * A stored file's row of `size` bytes with nothing behind it in storage: enough for what counts a
+ * user's storage (usage figures, the 100 MB limit) without uploading that much.
+ */
+export async function storedFileOfSize(deps: Deps, userId: string, size: number) {
+  return deps.prisma.storedFile.create({
+    data: {
+      userId,
+      storageKey: `quota/${userId}/${randomUUID()}`,
+      filename: "old.pdf",
+      contentType: "application/pdf",
+      size,
+    },
+  });
+}
+
 export const randomIp = () =>
   `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { verifyHs256 } from "../src/lib/crypto.js";
 import { addMonths, todayInLondon } from "../src/lib/dates.js";
 import { OPENAPI_FILE, renderOpenApi } from "../src/openapi.js";
-import { call, createOrganisation, createUser, testConfig, useApp } from "./harness.js";
+import { call, createOrganisation, createUser, storedFileOfSize, testConfig, useApp } from "./harness.js";
 
 const h = useApp();
 const inAMonth = () => addMonths(todayInLondon(), 1);
@@ -75,15 +75,7 @@ describe("GET usage", () => {
     await h.deps.prisma.entry.createMany({
       data: [1, 2, 3].map(() => ({ userId: basic.id, type: "diary" })),
     });
-    await h.deps.prisma.storedFile.create({
-      data: {
-        userId: basic.id,
-        storageKey: `files/${basic.id}`,
-        filename: "a.pdf",
-        contentType: "application/pdf",
-        size: 1234,
-      },
-    });
+    await storedFileOfSize(h.deps, basic.id, 1234);
     const res = await call(h.app, "GET", "/usage", { token: basic.token });
     expect(res.body).toEqual({ entries: 3, storage: 1234, entriesLimit: 5, storageLimit: 100_000_000 });
     const premium = await createUser(h.deps);

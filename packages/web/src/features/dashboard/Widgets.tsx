@@ -17,9 +17,11 @@ import {
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { ApiError } from "../../lib/api-error";
+import { bareList } from "../../lib/bare-list";
 import { now } from "../../lib/clock";
 import { formatDate } from "../../lib/dates";
 import { FormActions } from "../../lib/FormActions";
+import { GridList } from "../../lib/GridList";
 import { notifyError } from "../../lib/notify";
 import { buildItems, type CalendarItem, itemLabel, KIND_STYLES } from "../calendar/calendar-model";
 import { addDays, londonDay, londonRange, ukDay } from "../calendar/london-time";
@@ -122,7 +124,7 @@ export function RecentSharedCpd() {
         <Text>There's no recently shared CPD at the moment. Check back later.</Text>
       )}
       {data && data.items.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+        <GridList cols={{ base: 1, sm: 2, lg: 3 }}>
           {data.items.slice(0, 6).map((s) => (
             <li key={s.id} className="shared-item">
               <Text fw={600}>{s.title}</Text>
@@ -138,7 +140,7 @@ export function RecentSharedCpd() {
               )}
             </li>
           ))}
-        </SimpleGrid>
+        </GridList>
       )}
     </WidgetCard>
   );
@@ -247,7 +249,7 @@ export function MiniCalendar({
       {loading && <Loader size="sm" aria-label="Loading the calendar" />}
       {!loading && items.length === 0 && <Text>Nothing in your calendar for the next 90 days.</Text>}
       {items.length > 0 && (
-        <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: "none" }}>
+        <Stack gap={6} {...bareList}>
           {items.map((it) => {
             const s = KIND_STYLES[it.kind];
             return (

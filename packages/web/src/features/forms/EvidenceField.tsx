@@ -15,6 +15,7 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "../../lib/api-client";
+import { bareList } from "../../lib/bare-list";
 import { fileChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, type UploadedFile, uploadFile } from "../../lib/upload";
@@ -142,14 +143,7 @@ export function EvidenceField({
             No evidence attached yet.
           </Text>
         ) : (
-          <Stack
-            gap={6}
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: "none" }}
-            aria-label="Attached evidence"
-          >
+          <Stack gap={6} {...bareList} aria-label="Attached evidence">
             {value.map((fid) => {
               const f = info(fid);
               const full = f ? evidenceName(f.filename) : "Evidence file";

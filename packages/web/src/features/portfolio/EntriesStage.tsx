@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, Stack, Text } from "@mantine/core";
+import { bareList } from "../../lib/bare-list";
 import { formatDate } from "../../lib/dates";
 import type { BuilderEntry } from "./builder-model";
 
@@ -39,7 +40,7 @@ export function EntriesStage({
           {chosen} of {entries.length} {noun} selected
         </Text>
       </Group>
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label={`Your ${noun}`}>
+      <Stack gap="sm" {...bareList} aria-label={`Your ${noun}`}>
         {entries.map((e) => {
           const on = !excluded.has(e.id);
           return (

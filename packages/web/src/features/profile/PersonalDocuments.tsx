@@ -18,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
+import { bareList } from "../../lib/bare-list";
 import { formatDate } from "../../lib/dates";
 import { notifyError, notifyMessage, notifySuccess } from "../../lib/notify";
 import { fileUrl, uploadFile } from "../../lib/upload";
@@ -252,14 +253,7 @@ export function PersonalDocuments() {
       ) : !docs.data?.length ? (
         <Text>No documents have been uploaded yet.</Text>
       ) : (
-        <Stack
-          gap="xs"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: "none" }}
-          aria-label="Personal documents"
-        >
+        <Stack gap="xs" {...bareList} aria-label="Personal documents">
           {docs.data.map((d) => (
             <Card key={d.id} withBorder padding="sm" component="li">
               <Group justify="space-between" wrap="wrap" gap="xs">

@@ -3,6 +3,7 @@ import { Button, Card, Group, Pill, Text, TextInput, Title } from "@mantine/core
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { call } from "../../lib/api-client";
+import { bareList } from "../../lib/bare-list";
 import { profileKeys, useTags } from "./queries";
 import { addTag, removeTag } from "./tag-rules";
 
@@ -73,15 +74,7 @@ export function TagListEditor({
         {intro}
       </Text>
       {tags.length ? (
-        <Group
-          gap="xs"
-          mb="sm"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: "none" }}
-          aria-label="Your tags"
-        >
+        <Group gap="xs" {...bareList} mb="sm" aria-label="Your tags">
           {tags.map((t) => (
             <li key={t}>
               <Pill

@@ -4,6 +4,17 @@ import { modals } from "@mantine/modals";
 import { useMembership } from "./queries";
 
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+function PriceItem({ pounds, per }: { pounds: number; per: "month" | "year" }) {
+  return (
+    <List.Item>
+      <Text span fw={700}>
+        {gbp.format(pounds)}
+      </Text>{" "}
+      per {per}
+    </List.Item>
+  );
+}
+
 function UpgradeContent({ feature }: { feature?: string }) {
   // The external direct-debit page, set by the server's UPGRADE_URL (opened in a new tab).
   const upgradeUrl = useMembership().data?.upgradeUrl;
@@ -12,18 +23,8 @@ function UpgradeContent({ feature }: { feature?: string }) {
       {feature && <Text>{feature} is part of Premium membership.</Text>}
       <Text>Premium stores unlimited entries and generates a portfolio.</Text>
       <List spacing="xs">
-        <List.Item>
-          <Text span fw={700}>
-            {gbp.format(PRICE_MONTHLY_GBP)}
-          </Text>{" "}
-          per month
-        </List.Item>
-        <List.Item>
-          <Text span fw={700}>
-            {gbp.format(PRICE_YEARLY_GBP)}
-          </Text>{" "}
-          per year
-        </List.Item>
+        <PriceItem pounds={PRICE_MONTHLY_GBP} per="month" />
+        <PriceItem pounds={PRICE_YEARLY_GBP} per="year" />
       </List>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => modals.closeAll()}>

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { bareList } from "../../lib/bare-list";
 import { now } from "../../lib/clock";
 import { usePageTitle } from "../../lib/use-page-title";
 import { londonRange } from "../calendar/london-time";
@@ -33,14 +34,7 @@ export default function MyWebinarsPage() {
         </Card>
       )}
       {data && data.length > 0 && (
-        <Stack
-          component="ul"
-          gap="sm"
-          p={0}
-          m={0}
-          style={{ listStyle: "none" }}
-          aria-label="Registered webinars"
-        >
+        <Stack gap="sm" {...bareList} aria-label="Registered webinars">
           {data.map((w) => {
             const badge = webinarBadge(w.startDate, at);
             return (
