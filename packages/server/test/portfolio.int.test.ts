@@ -233,7 +233,7 @@ describe("a portfolio built by the worker", () => {
     const mail = await waitForMail(me.email);
     expect(mail.subject).toBe("Your CPD portfolio is ready");
     const link = mail.text.match(/https?:\/\/\S+\/file\?expires=\d+&signature=[A-Za-z0-9_-]{43}/)?.[0];
-    expect(link).toBeDefined();
+    expect(link).toMatch(new RegExp(`/api/portfolio/v2/download/${res.body.uuid}/file\\?`));
     const file = await download(link as string);
     expect(file.statusCode).toBe(200);
     expect((await pdfPages(file.rawPayload)).totalPages).toBe(done.pages);
