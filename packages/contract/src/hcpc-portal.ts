@@ -2,6 +2,7 @@
 // e-mailed, expiring access token bound to one user and one date range.
 import { Type } from "@sinclair/typebox";
 import { endpoint, IsoDate, IsoDateTime, Message, Nullable } from "./endpoint.js";
+import { ukDate } from "./london-time.js";
 import { Text, Uuid } from "./primitives.js";
 
 const tags = ["hcpc-portal"];
@@ -23,6 +24,33 @@ export const HCPC = {
   summaryMaxLength: 20_000,
   standardMaxLength: 30_000,
 } as const;
+
+/**
+ * The four HCPC standards for CPD the statement answers: `label` addresses the member in the wizard,
+ * `text` is the standard as HCPC words it, printed in the audit PDF and the portfolio's HCPC page.
+ */
+export const HCPC_STANDARDS = [
+  {
+    key: "standard1",
+    label: "Standard 1: a continuous, up-to-date and accurate record of your CPD activities",
+    text: "Standard 1: maintain a continuous, up-to-date and accurate record of your CPD activities",
+  },
+  {
+    key: "standard2",
+    label: "Standard 2: your CPD is a mixture of learning activities relevant to your practice",
+    text: "Standard 2: demonstrate that your CPD activities are a mixture of learning activities relevant to current or future practice",
+  },
+  {
+    key: "standard3",
+    label: "Standard 3: your CPD has contributed to the quality of your practice and service delivery",
+    text: "Standard 3: seek to ensure that your CPD has contributed to the quality of your practice and service delivery",
+  },
+  {
+    key: "standard4",
+    label: "Standard 4: your CPD benefits the service user",
+    text: "Standard 4: seek to ensure that your CPD benefits the service user",
+  },
+] as const;
 
 /** The access token: 32 random bytes, base64url. */
 export const AccessToken = Text({
@@ -223,7 +251,6 @@ export function findCpdGap(activities: readonly DatedActivity[]): CpdGap | null 
   return null;
 }
 
-const ukDate = (iso: string) => iso.split("-").reverse().join("/");
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const GAP_TOAST_TITLE = "Gap in CPD Activities";
 /** The message the server refuses with and the wizard's toast shows. */

@@ -48,3 +48,7 @@ export function londonWallClock(instant: string | Date | number): WallClock {
     second: p.second ?? "",
   };
 }
+
+/** An ISO date (or the date part of a timestamp) as the product shows it: DD/MM/YYYY; "" for none. */
+export const ukDate = (iso: string | null | undefined) =>
+  iso ? iso.slice(0, 10).split("-").reverse().join("/") : "";

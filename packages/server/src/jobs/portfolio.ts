@@ -6,7 +6,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { stat, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { UUID_PATTERN } from "@cpd/contract";
+import { UUID_PATTERN, ukDate } from "@cpd/contract";
 import { Type } from "@sinclair/typebox";
 import { todayInLondon } from "../lib/dates.js";
 import { portfolioReadyEmail } from "../modules/portfolio/emails.js";
@@ -22,7 +22,6 @@ export const FAILED_REASON =
 const PROGRESS_EVERY_MS = 500;
 
 const storageKey = (id: string) => `portfolios/${id}.pdf`;
-const ukDate = (d: Date) => todayInLondon(d).split("-").reverse().join("/");
 
 async function build(ctx: JobContext & JobRun, id: string) {
   const row = await ctx.db.portfolioRequest.update({
@@ -106,7 +105,7 @@ export const portfolioJob = defineJob({
         user.profile?.firstName ?? "",
         link,
         done.pageCount ?? 0,
-        ukDate(expiresAt),
+        ukDate(todayInLondon(expiresAt)),
       );
     });
   },

@@ -1,7 +1,7 @@
 // An entry's answers as a reader sees them: the answered items under their form page's title,
 // dates as DD/MM/YYYY and ticks as Yes/No. The printed entry's header already shows the title,
 // date, hours and category, and evidence is listed on its own, so those items are left out.
-import { ITEM_TYPES as T } from "@cpd/contract";
+import { ITEM_TYPES as T, ukDate } from "@cpd/contract";
 import { COLUMN_ITEMS, type FormDef } from "./definitions.js";
 import type { Values } from "./rules.js";
 
@@ -29,7 +29,7 @@ export function answeredSections(form: FormDef, values: Values) {
                 ? "Yes"
                 : "No"
               : i.type === T.date && !Array.isArray(v)
-                ? v.split("-").reverse().join("/")
+                ? ukDate(v)
                 : v;
           return [{ label: i.title, value }];
         }),

@@ -12,7 +12,7 @@ type Form = ResponseOf<typeof api.diaryForm>;
 const ids = new Map<EntryType, Promise<string>>();
 
 /** The row id of the current version of a form, stored on first use. */
-export function currentFormId(deps: Deps, identifier: EntryType): Promise<string> {
+export function currentFormId(deps: Pick<Deps, "prisma">, identifier: EntryType): Promise<string> {
   let id = ids.get(identifier);
   if (!id) {
     const def = CURRENT_FORMS[identifier];

@@ -19,7 +19,7 @@ export async function prepareAccessEmail(
   db: Db,
   publicUrl: string,
   req: AccessRequest,
-  now = new Date(),
+  now: Date,
 ): Promise<Mail | null> {
   const user = await db.user.findUnique({
     where: { id: req.userId },

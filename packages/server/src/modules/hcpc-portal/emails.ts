@@ -1,9 +1,7 @@
 // The e-mail that carries an HCPC audit portal link (rendered in the job, at send time).
-import { HCPC } from "@cpd/contract";
+import { HCPC, ukDate } from "@cpd/contract";
 import { escapeHtml } from "../../lib/html.js";
 import type { Mail } from "../../lib/mailer.js";
-
-const ukDate = (iso: string) => iso.split("-").reverse().join("/");
 
 export function hcpcAccessEmail(
   to: string,

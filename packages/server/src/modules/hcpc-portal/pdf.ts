@@ -1,7 +1,7 @@
 // The HCPC audit PDF: a cover (whose CPD, which range), the summary of practice, the
 // statement against the four standards, each selected activity with its answered
 // items as text, and the selected evidence by name. Text only, at most 50 activities.
-import type { EntryType } from "@cpd/contract";
+import { type EntryType, HCPC_STANDARDS, ukDate } from "@cpd/contract";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { footerOnEveryPage } from "../../lib/pdf/blocks.js";
 import { createPdf, FONT } from "../../lib/pdf/fonts.js";
@@ -10,7 +10,7 @@ import { answeredSections } from "../forms/answers.js";
 import type { FormDef } from "../forms/definitions.js";
 import type { Values } from "../forms/rules.js";
 import { formById } from "../forms/service.js";
-import { plainText, ukDate } from "../pdf/entry-pdf.js";
+import { plainText } from "../pdf/entry-pdf.js";
 
 export interface HcpcPdfEntry {
   id: string;
@@ -33,14 +33,6 @@ export interface HcpcPdfInput {
   entries: HcpcPdfEntry[];
   evidence: { name: string; entryTitle: string }[];
 }
-
-/** The HCPC standards for CPD the statement answers (standards 1 to 4). */
-export const HCPC_STANDARDS = [
-  "Standard 1: maintain a continuous, up-to-date and accurate record of your CPD activities",
-  "Standard 2: demonstrate that your CPD activities are a mixture of learning activities relevant to current or future practice",
-  "Standard 3: seek to ensure that your CPD has contributed to the quality of your practice and service delivery",
-  "Standard 4: seek to ensure that your CPD benefits the service user",
-] as const;
 
 const INK = "#1b1f24";
 const MUTED = "#4a5560";
@@ -103,7 +95,7 @@ export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdf
 
   doc.addPage();
   heading("Statement", 18);
-  HCPC_STANDARDS.forEach((title, i) => {
+  HCPC_STANDARDS.forEach(({ text: title }, i) => {
     doc.moveDown(0.8).fillColor(INK).fontSize(11);
     writeText(doc, title, { bold: true, width });
     body(plainText(input.standards[i] ?? "") || "Not answered.");

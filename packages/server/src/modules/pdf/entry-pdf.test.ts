@@ -1,8 +1,9 @@
+import { ukDate } from "@cpd/contract";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { DIARY_V1 } from "../forms/definitions.js";
 import { renderCertificatePdf } from "./certificate.js";
-import { plainText, renderEntryPdf, ukDate } from "./entry-pdf.js";
+import { plainText, renderEntryPdf } from "./entry-pdf.js";
 
 const collect = async (doc: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = [];

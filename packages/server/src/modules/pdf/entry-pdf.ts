@@ -1,6 +1,6 @@
 // One entry as a printable A4 PDF: a header, the answered items under their
 // section titles, tags and the evidence list, with page numbers.
-import { ITEM_TYPES as T } from "@cpd/contract";
+import { ITEM_TYPES as T, ukDate } from "@cpd/contract";
 import { bulletList, footerOnEveryPage } from "../../lib/pdf/blocks.js";
 import { createPdf } from "../../lib/pdf/fonts.js";
 import { writeText } from "../../lib/pdf/text.js";
@@ -29,8 +29,6 @@ const LABELS: Record<string, string> = {
   reflection: "Reflective entry",
   supervision: "Supervision record",
 };
-
-export const ukDate = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : "");
 
 /** Rich text from the editor (bold, italic, alignment) as plain paragraphs. */
 export function plainText(html: string): string {

@@ -5,6 +5,7 @@ import {
   CLINICAL_SKILLS_PAGE_CODES,
   type EntryType,
   GOVERNING_BODY_PAGE_CODES,
+  HCPC_STANDARDS,
   PAGE_TITLES,
 } from "@cpd/contract";
 import type { Config } from "../../config.js";
@@ -250,15 +251,13 @@ export async function loadPortfolio(
   }
   textPage("SUMMARY_OF_WORK_EFI", p?.summaryOfWork);
   if (include.has("HCPC_PROFILE")) {
+    const hcpcAnswers = [p?.hcpcStandard1, p?.hcpcStandard2, p?.hcpcStandard3, p?.hcpcStandard4];
     pages.push({
       code: "HCPC_PROFILE",
       title: PAGE_TITLES.HCPC_PROFILE ?? "HCPC profile",
       sections: [
         text("Summary of practice", p?.hcpcSummary),
-        text("Standard 1: a continuous, up-to-date and accurate record", p?.hcpcStandard1),
-        text("Standard 2: a mixture of learning activities", p?.hcpcStandard2),
-        text("Standard 3: CPD has contributed to the quality of practice", p?.hcpcStandard3),
-        text("Standard 4: CPD benefits the service user", p?.hcpcStandard4),
+        ...HCPC_STANDARDS.map((st, i) => text(st.text, hcpcAnswers[i])),
       ],
     });
   }

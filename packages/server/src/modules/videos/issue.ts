@@ -4,7 +4,6 @@
 // under the certificate's row lock, so a retried job makes one file and one entry.
 import type { Readable } from "node:stream";
 import { londonDay } from "@cpd/contract";
-import type { Deps } from "../../deps.js";
 import type { Db } from "../../lib/db.js";
 import { escapeHtml } from "../../lib/html.js";
 import type { Mail } from "../../lib/mailer.js";
@@ -85,7 +84,7 @@ export async function issueCertificate(
   const orgCategories = cert.user.organisation?.categories ?? [];
   const categories = orgCategories.length ? orgCategories : STANDARD_CATEGORIES;
   const def = CURRENT_FORMS.diary;
-  const formId = await currentFormId({ prisma: db } as Deps, "diary");
+  const formId = await currentFormId({ prisma: db }, "diary");
   // The day it was asked for, in London, whenever the worker gets to it.
   const day = londonDay(cert.createdAt);
 

@@ -1,4 +1,4 @@
-import { countWords, HCPC } from "@cpd/contract";
+import { countWords, HCPC, HCPC_STANDARDS } from "@cpd/contract";
 import { Loader, Stack, Text, Textarea } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { notifySuccess } from "../../lib/notify";
@@ -6,22 +6,8 @@ import { dispatchPortal } from "./portal-store";
 import { useHcpcStatement, useSaveStatement } from "./queries";
 import { CompleteToggle, SaveBar, WordCount } from "./StepParts";
 
-type Part = "standard1" | "standard2" | "standard3" | "standard4";
-const PARTS: { key: Part; label: string }[] = [
-  {
-    key: "standard1",
-    label: "Standard 1: a continuous, up-to-date and accurate record of your CPD activities",
-  },
-  {
-    key: "standard2",
-    label: "Standard 2: your CPD is a mixture of learning activities relevant to your practice",
-  },
-  {
-    key: "standard3",
-    label: "Standard 3: your CPD has contributed to the quality of your practice and service delivery",
-  },
-  { key: "standard4", label: "Standard 4: your CPD benefits the service user" },
-];
+type Part = (typeof HCPC_STANDARDS)[number]["key"];
+const PARTS = HCPC_STANDARDS;
 
 export function StatementStep({ token, done }: { token: string; done: boolean }) {
   const saved = useHcpcStatement(token);

@@ -1,5 +1,6 @@
 // One CPD entry, starting on a new page: heading, answered items by section, tags, then evidence
 // (photos embedded at print resolution, other files listed by name, type and size).
+import { ukDate } from "@cpd/contract";
 import { bulletList, keepTogether } from "../../../lib/pdf/blocks.js";
 import { writeText } from "../../../lib/pdf/text.js";
 import { fitBox, isRaster, type PrintImage, printImage } from "./images.js";
@@ -16,7 +17,6 @@ import {
   RULE,
   rule,
   TYPE_LABELS,
-  ukDate,
 } from "./layout.js";
 import type { PortfolioEntry, PortfolioEvidence } from "./types.js";
 

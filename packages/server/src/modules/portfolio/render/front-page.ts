@@ -1,10 +1,11 @@
 // The front page: the background the user chose, the two title lines, owner and date range, in the
 // chosen cover layout, with the organisation's logo, name and colour when branding is on.
+import { ukDate } from "@cpd/contract";
 import { FONT } from "../../../lib/pdf/fonts.js";
 import { widthOfText, writeText } from "../../../lib/pdf/text.js";
 import { drawBackground } from "./backgrounds.js";
 import { fitBox, type PrintImage, printImage } from "./images.js";
-import { accentColour, MUTED, PAGE, ukDate } from "./layout.js";
+import { accentColour, MUTED, PAGE } from "./layout.js";
 import type { PortfolioDocument } from "./types.js";
 
 const W = PAGE.width;

@@ -1,13 +1,15 @@
 // The portfolio as one A4 PDF: front page, contents, profile pages, infographic and the entries,
 // streamed to `out`. Pages stay buffered until the end so the contents page numbers and the
 // "Page N of M" footers can be written once the page count is known.
+
 import { finished } from "node:stream/promises";
+import { ukDate } from "@cpd/contract";
 import { createPdf } from "../../../lib/pdf/fonts.js";
 import { type ContentsLine, contentsPageCount, fillContents } from "./contents.js";
 import { drawEntry, warmImages } from "./entries.js";
 import { drawFrontPage } from "./front-page.js";
 import { drawInfographic } from "./infographic.js";
-import { accentColour, currentPage, heading, MARGIN, MUTED, PAGE, paragraph, ukDate } from "./layout.js";
+import { accentColour, currentPage, heading, MARGIN, MUTED, PAGE, paragraph } from "./layout.js";
 import { drawPageFurniture } from "./page-furniture.js";
 import { drawProfilePage } from "./profile-pages.js";
 import type {

@@ -23,9 +23,6 @@ export const TYPE_LABELS: Record<string, string> = {
 /** The page being written, 1-based (pages are buffered and never flushed before the end). */
 export const currentPage = (doc: PDFKit.PDFDocument) => doc.bufferedPageRange().count;
 
-export const ukDate = (iso: string | null | undefined) =>
-  iso ? iso.slice(0, 10).split("-").reverse().join("/") : "";
-
 /** Hours as people write them: 1, 1.5, 0.25. */
 export const hoursText = (h: number) => `${Number(h.toFixed(2))}`;
 
