@@ -25,7 +25,11 @@ export const hcpcAccessJob = defineJob({
   options: EMAIL_JOB_OPTIONS,
   async handle({ userId, dateFrom, dateTo }, ctx) {
     const outcome = await sendOnce(ctx, () =>
-      prepareAccessEmail(ctx.db, ctx.config.publicUrl, { userId, dateFrom, dateTo }, ctx.now()),
+      prepareAccessEmail(
+        ctx.db,
+        { publicUrl: ctx.config.publicUrl, now: ctx.now() },
+        { userId, dateFrom, dateTo },
+      ),
     );
     if (outcome === "nothing") ctx.log.info("HCPC access asked for a user who no longer exists");
   },

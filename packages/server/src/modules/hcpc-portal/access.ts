@@ -17,9 +17,8 @@ export interface AccessRequest {
 /** The e-mail to send, or null when the user no longer exists (nothing is sent). */
 export async function prepareAccessEmail(
   db: Db,
-  publicUrl: string,
+  { publicUrl, now }: { publicUrl: string; now: Date },
   req: AccessRequest,
-  now: Date,
 ): Promise<Mail | null> {
   const user = await db.user.findUnique({
     where: { id: req.userId },
