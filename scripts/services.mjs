@@ -6,6 +6,7 @@
 //     on $MAILDEV_WEB_PORT.
 // Prints "services ready" when both answer, and stops both cleanly on SIGINT/SIGTERM.
 //
+//   - local fakes of the Clinical Skills service (CLINICAL_SKILLS_PORT) and of an SMS gateway (SMS_PORT).
 // Environment: SERVICES_HOST (127.0.0.1), S3_PORT (4569), S3_BUCKET (cpd), S3_DATA_DIR (.data/s3),
 // SMTP_PORT (1025), MAILDEV_WEB_PORT (1080), MAILDEV_DATA_DIR (.data/maildev).
 import { mkdirSync } from "node:fs";
@@ -18,6 +19,7 @@ const require = createRequire(import.meta.url);
 const S3rver = require("s3rver");
 const MailDev = require("maildev");
 const { createClinicalSkillsServer } = await import("./fakes/clinical-skills.mjs");
+const { createSmsServer } = await import("./fakes/sms.mjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = process.env;
@@ -29,6 +31,7 @@ const smtpPort = Number(env.SMTP_PORT || 1025);
 const webPort = Number(env.MAILDEV_WEB_PORT || 1080);
 const mailDir = path.resolve(root, env.MAILDEV_DATA_DIR || ".data/maildev");
 const skillsPort = Number(env.CLINICAL_SKILLS_PORT || 4600);
+const smsPort = Number(env.SMS_PORT || 4610);
 
 const log = (msg) => console.log(`[services] ${msg}`);
 const shown = (dir) => (dir.startsWith(root + path.sep) ? path.relative(root, dir) : dir);
@@ -58,6 +61,7 @@ async function waitHttp(url, timeoutMs = 20000) {
 let s3 = null;
 let mail = null;
 let skills = null;
+let sms = null;
 let stopping = false;
 
 async function stop(code) {
@@ -68,6 +72,7 @@ async function stop(code) {
   if (mail) tasks.push(new Promise((resolve) => mail.close(() => resolve())));
   if (s3) tasks.push(s3.close().catch(() => {}));
   if (skills) tasks.push(new Promise((resolve) => skills.close(() => resolve())));
+  if (sms) tasks.push(new Promise((resolve) => sms.close(() => resolve())));
   const timer = setTimeout(() => process.exit(code), 5000);
   timer.unref();
   await Promise.all(tasks);
@@ -81,6 +86,7 @@ async function main() {
     ["SMTP_PORT", smtpPort],
     ["MAILDEV_WEB_PORT", webPort],
     ["CLINICAL_SKILLS_PORT", skillsPort],
+    ["SMS_PORT", smsPort],
   ]) {
     if (!(await portFree(port))) {
       throw new Error(`${name}=${port} is already in use on ${host} (another ./scripts/start running?)`);
@@ -122,6 +128,9 @@ async function main() {
   skills = createClinicalSkillsServer();
   await new Promise((resolve) => skills.listen(skillsPort, host, resolve));
   log(`Clinical Skills (local fake) on http://${host}:${skillsPort}`);
+  sms = createSmsServer();
+  await new Promise((resolve) => sms.listen(smsPort, host, resolve));
+  log(`SMS gateway (local fake) on http://${host}:${smsPort}`);
   log("services ready");
 }
 

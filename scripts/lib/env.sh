@@ -79,6 +79,12 @@ export CLINICAL_SKILLS_PORT="${CLINICAL_SKILLS_PORT:-4600}"
 export CLINICAL_SKILLS_URL="${CLINICAL_SKILLS_URL:-http://127.0.0.1:${CLINICAL_SKILLS_PORT}}"
 export CLINICAL_SKILLS_API_KEY="${CLINICAL_SKILLS_API_KEY:-local-clinical-skills-key}"
 
+# An SMS gateway for supervision 2FA codes: locally the fake in scripts/fakes/sms.mjs (started by
+# scripts/services.mjs; messages listed at $SMS_API_URL/v1/messages).
+export SMS_PORT="${SMS_PORT:-4610}"
+export SMS_API_URL="${SMS_API_URL:-http://127.0.0.1:${SMS_PORT}}"
+export SMS_API_KEY="${SMS_API_KEY:-local-sms-gateway-key}"
+
 # --- helpers -------------------------------------------------------------------
 log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
 warn() { printf '\033[1;33m!!\033[0m %s\n' "$*" >&2; }

@@ -14,6 +14,11 @@ export interface EndpointDef {
   tags: string[];
   /** false for the few public calls (login, reset, branding by key, ...). */
   auth: boolean;
+  /**
+   * With auth false: the call also takes a supervision guest token (Bearer), and
+   * judges who is calling itself (the record's owner or its reviewee).
+   */
+  guest?: boolean;
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;

@@ -118,6 +118,24 @@ const codes = [
   "VIDEO_EXISTS",
   "PREMIUM_REQUIRED",
   "NO_CERTIFICATE",
+  // supervision sharing and sign-off
+  "SUPERVISION_NOT_FOUND",
+  "NOT_SUPERVISION",
+  "NOT_SHARED",
+  "SUPERVISION_ROLE_REQUIRED",
+  "REVIEWEE_FIELD",
+  "REVIEWEE_TYPE",
+  "SHARE_LOCKED",
+  "TOPIC_NOT_FOUND",
+  "TOPIC_TITLE_REQUIRED",
+  "COMMENT_REQUIRED",
+  "REVIEWER_ONLY",
+  "GUEST_READ_ONLY",
+  "SIGNATURE_REQUIRED",
+  "SIGNATURE_INVALID",
+  "NO_GLOBAL_SIGNATURE",
+  "SIGN_ORDER",
+  "ALREADY_SIGNED",
 ] as const;
 
 export type ErrorCode = (typeof codes)[number];

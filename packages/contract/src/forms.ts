@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { endpoint, Nullable } from "./endpoint.js";
 import { IdParams, Text } from "./primitives.js";
+import { Reviewee } from "./supervision-model.js";
 
 const tags = ["forms"];
 
@@ -73,7 +74,8 @@ export const Form = Type.Object({
   pages: Type.Array(FormPage),
   guest: Type.Boolean(),
   shared: Type.Boolean(),
-  reviewee: Nullable(Type.Object({}, { additionalProperties: true })),
+  /** A supervision record's share, topics, comments and signatures (null when not shared). */
+  reviewee: Nullable(Reviewee),
   /** Filled for an existing entry. */
   tags: Type.Array(Text()),
   /** The entry's evidence files (the upload item's value lists their ids). */

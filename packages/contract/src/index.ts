@@ -17,4 +17,6 @@ export * from "./profile.js";
 export * as api from "./registry.js";
 export * from "./shared-cpd.js";
 export * from "./shell.js";
+export * from "./supervision.js";
+export * from "./supervision-model.js";
 export * from "./videos.js";

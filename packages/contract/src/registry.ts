@@ -103,6 +103,19 @@ export {
   welcomeVideo,
 } from "./shell.js";
 export {
+  authenticateSupervision,
+  commentSupervisionTopic,
+  completeSupervision,
+  resetSupervision,
+  shareSupervision,
+  supervisionFile,
+  supervisionLink,
+  supervisionPdf,
+  supervisionView,
+  toggleSupervisionTopic,
+  verifySupervision,
+} from "./supervision.js";
+export {
   adminVideoLibraries,
   createVideo,
   createVideoLibrary,

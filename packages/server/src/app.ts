@@ -130,7 +130,15 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       },
       servers: [{ url: "/", description: "This server (every path starts with /api)" }],
       components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          supervisionGuest: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "The guest token `POST /supervision/authenticate/{id}` gives a supervision's reviewee",
+          },
+        },
       },
     },
   });

@@ -58,6 +58,10 @@ export const Env = Type.Object({
   UPGRADE_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   CLINICAL_SKILLS_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   CLINICAL_SKILLS_API_KEY: Type.Optional(Type.String()),
+  // An SMS gateway for supervision 2FA codes; unset: codes go by e-mail only.
+  SMS_API_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  SMS_API_KEY: Type.Optional(Type.String()),
+  SMS_SENDER: Type.String({ pattern: "^[A-Za-z0-9 ]{1,11}$|^\\+[1-9][0-9]{6,14}$", default: "CPD" }),
   DATA_ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 32 })),
   // Generated portfolios are deleted from storage this long after they are made.
   PORTFOLIO_RETENTION_HOURS: Type.String({ pattern: "^[1-9][0-9]{0,4}$", default: "168" }),
@@ -107,6 +111,8 @@ export interface Config {
   upgradeUrl: string | null;
   /** Unset: the Clinical Skills link is not offered. */
   clinicalSkills: { url: string; apiKey: string } | null;
+  /** Unset: supervision codes go by e-mail only. */
+  sms: { url: string; apiKey: string; sender: string } | null;
   /** Key material for secrets stored at rest; defaults to JWT_SECRET when unset. */
   dataEncryptionKey: string;
   portfolioRetentionHours: number;
@@ -132,6 +138,7 @@ export const REPOSITORY_SECRETS = [
   "change-me",
   "change-me-too",
   "local-clinical-skills-key",
+  "local-sms-gateway-key",
 ];
 const REPOSITORY_SECRET_PREFIXES = ["test-jwt-secret-", "test-support-chat-secret-"];
 const MIN_SECRET_BYTES = 32;
@@ -220,6 +227,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     clinicalSkills: e.CLINICAL_SKILLS_URL
       ? { url: e.CLINICAL_SKILLS_URL, apiKey: e.CLINICAL_SKILLS_API_KEY ?? "" }
       : null,
+    sms: e.SMS_API_URL ? { url: e.SMS_API_URL, apiKey: e.SMS_API_KEY ?? "", sender: e.SMS_SENDER } : null,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? e.JWT_SECRET,
     portfolioRetentionHours: Number(e.PORTFOLIO_RETENTION_HOURS),
     pdfJobs: { lockMs: Number(e.PDF_JOB_LOCK_MS), concurrency: Number(e.PDF_CONCURRENCY) },

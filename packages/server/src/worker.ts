@@ -5,6 +5,7 @@ import { Value } from "@sinclair/typebox/value";
 import { Queue, Worker } from "bullmq";
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config.js";
+import { smsConnectorFrom } from "./connectors/sms/connector.js";
 import { jobs, queueNames, queueSettings } from "./jobs/registry.js";
 import { createDb } from "./lib/db.js";
 import { startHeartbeat } from "./lib/heartbeat.js";
@@ -21,6 +22,7 @@ export function startWorkers(
   const mailer = createMailer(config.smtp);
   const db = createDb(config.databaseUrl, config.databasePoolSize);
   const storage = new Storage(config.s3);
+  const sms = smsConnectorFrom(config);
   const byName = new Map(jobs.map((j) => [j.name, j]));
   const settings = queueSettings(config);
   const workers = queueNames.map(
@@ -39,6 +41,7 @@ export function startWorkers(
             prefix: config.redisPrefix,
             log: log.child({ job: job.name, jobId: job.id }),
             storage,
+            sms,
             now,
             jobId: job.id ?? "",
             attempt: job.attemptsMade + 1,

@@ -328,6 +328,7 @@ describe("retention", () => {
         prefix: h.deps.config.redisPrefix,
         log: pino({ level: "silent" }),
         storage: h.deps.storage,
+        sms: null,
         now: () => new Date(),
         jobId: "retention-test",
         attempt: 1,

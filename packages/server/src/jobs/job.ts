@@ -4,6 +4,7 @@ import type { JobsOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
+import type { SmsConnector } from "../connectors/sms/connector.js";
 import type { Db } from "../lib/db.js";
 import type { SendMail } from "../lib/mailer.js";
 import type { Storage } from "../lib/storage.js";
@@ -17,6 +18,8 @@ export interface JobContext {
   prefix: string;
   log: Logger;
   storage: Storage;
+  /** The SMS gateway; null when not configured (codes go by e-mail only). */
+  sms: SmsConnector | null;
   /** The injected clock (tests move it). */
   now: () => Date;
 }

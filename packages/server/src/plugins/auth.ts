@@ -23,7 +23,7 @@ declare module "fastify" {
 
 const QUERY_TOKEN_NAMES = ["token", "auth_token"];
 
-function extractToken(req: FastifyRequest): string | null {
+export function extractToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (header?.startsWith("Bearer ")) return header.slice(7).trim() || null;
   if (req.method === "GET") {
@@ -38,6 +38,35 @@ function extractToken(req: FastifyRequest): string | null {
   return null;
 }
 
+/**
+ * The signed-in member a session token names, judged as every authenticated call
+ * judges it; 401 otherwise. Calls that also take a supervision guest token use it
+ * to recognise the record's owner.
+ */
+export async function callerFromToken(deps: Deps, token: string | null): Promise<Caller> {
+  const claims = token ? deps.tokens.verify(token) : null;
+  if (!claims) throw unauthorized();
+  // Roles and organisation come from the database, never from the token.
+  const session = await loadSession(deps.pool, claims.sub);
+  // A retired token (password changed, logged out, roles changed) or a deleted user.
+  if (!session || session.tokenVersion !== claims.tv) throw unauthorized();
+  // An organisation switched off signs its members out (login refuses them with the same message).
+  if (!session.organisationEnabled && !claims.imp) {
+    throw unauthorized(MESSAGES.organisationDisabled, "ORGANISATION_DISABLED");
+  }
+  if (claims.imp) {
+    // Impersonation lasts only while the impersonator is still a signed-in administrator.
+    const by = await loadSession(deps.pool, claims.imp);
+    if (!by?.roles.includes(ROLES.admin) || by.tokenVersion !== claims.itv) throw unauthorized();
+  }
+  return {
+    id: claims.sub,
+    roles: session.roles,
+    organisationId: session.organisationId,
+    impersonatedBy: claims.imp,
+  };
+}
+
 export const authPlugin = fp(
   async (app: FastifyInstance, { deps }: { deps: Deps }) => {
     app.decorateRequest("caller", undefined);
@@ -45,30 +74,7 @@ export const authPlugin = fp(
     // 401 before the body is judged (no token gives 401, whatever the input).
     app.addHook("preValidation", async (req) => {
       if (!req.routeOptions.config?.auth) return;
-      const token = extractToken(req);
-      const claims = token ? deps.tokens.verify(token) : null;
-      if (!claims) throw unauthorized();
-      // Roles and organisation come from the database, never from the token.
-      const session = await loadSession(deps.pool, claims.sub);
-      // A retired token (password changed, logged out, roles changed) or a deleted user.
-      if (!session || session.tokenVersion !== claims.tv) throw unauthorized();
-      // An organisation switched off signs its members out (login refuses them with the same message).
-      if (!session.organisationEnabled && !claims.imp) {
-        throw unauthorized(MESSAGES.organisationDisabled, "ORGANISATION_DISABLED");
-      }
-      if (claims.imp) {
-        // Impersonation lasts only while the impersonator is still a signed-in administrator.
-        const by = await loadSession(deps.pool, claims.imp);
-        if (!by?.roles.includes(ROLES.admin) || by.tokenVersion !== claims.itv) throw unauthorized();
-      }
-      // organisationId rides along for policies that judge membership (typed once Caller names it).
-      const caller = {
-        id: claims.sub,
-        roles: session.roles,
-        organisationId: session.organisationId,
-        impersonatedBy: claims.imp,
-      };
-      req.caller = caller;
+      req.caller = await callerFromToken(deps, extractToken(req));
     });
   },
   { name: "auth" },

@@ -99,7 +99,12 @@ export function define<E extends EndpointDef>(
   if (e.query) schema.querystring = e.query;
   if (e.body && !e.rawBody) schema.body = e.body;
   // Public calls say so (an empty requirement), rather than leaving it unstated.
-  schema.security = e.auth ? [{ bearerAuth: [] }] : [];
+  // Guest calls take the owner's session token or the reviewee's guest token (either one).
+  schema.security = e.auth
+    ? [{ bearerAuth: [] }]
+    : e.guest
+      ? [{ bearerAuth: [] }, { supervisionGuest: [] }]
+      : [];
   const operationId = OPERATION_IDS.get(e);
   if (operationId) schema.operationId = operationId;
 
