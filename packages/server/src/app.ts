@@ -27,6 +27,7 @@ import { portfolioRoutes } from "./routes/portfolio.js";
 import { profileRoutes } from "./routes/profile.js";
 import { sharedCpdRoutes } from "./routes/shared-cpd.js";
 import { shellRoutes } from "./routes/shell.js";
+import { supervisionRoutes } from "./routes/supervision.js";
 import { videoRoutes } from "./routes/videos.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -157,6 +158,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   hcpcPortalRoutes(app, deps);
   videoRoutes(app, deps);
   portfolioRoutes(app, deps);
+  supervisionRoutes(app, deps);
   healthRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist || DEFAULT_WEB_DIST);

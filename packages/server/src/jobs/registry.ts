@@ -5,6 +5,8 @@ import type { JobDefinition, QueueSettings } from "./job.js";
 import { passwordResetJob } from "./password-reset.js";
 import { portfolioJob } from "./portfolio.js";
 import { portfolioRetentionJob } from "./portfolio-retention.js";
+import { supervisionCodeJob } from "./supervision-code.js";
+import { supervisionEmailJob } from "./supervision-email.js";
 
 /**
  * Checks a list of jobs before anything runs (DESIGN.md §6): each has a name, a queue, a payload
@@ -30,6 +32,8 @@ export const jobs: JobDefinition[] = checkJobs([
   certificateJob as unknown as JobDefinition,
   portfolioJob as unknown as JobDefinition,
   portfolioRetentionJob as unknown as JobDefinition,
+  supervisionEmailJob as unknown as JobDefinition,
+  supervisionCodeJob as unknown as JobDefinition,
 ]) as JobDefinition[];
 
 export const queueNames = [...new Set(jobs.map((j) => j.queue))];

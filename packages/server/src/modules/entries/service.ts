@@ -1,8 +1,8 @@
 // Creating, updating and deleting entries, with the trial limit, evidence and tags.
-import { type EntryType, MESSAGES, TRIAL_ENTRY_LIMIT } from "@cpd/contract";
+import { type EntryType, MESSAGES, SUPERVISION_MESSAGES, TRIAL_ENTRY_LIMIT } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isFullMember, loadAccount, membershipFacts, trialStatus } from "../account/index.js";
 import type { AccountRow } from "../account/repository.js";
 import { CURRENT_FORMS } from "../forms/definitions.js";
@@ -12,6 +12,8 @@ import { normaliseTags } from "../profile/rules.js";
 import { lockEntry, refreshCompleteness } from "./evidence.js";
 
 export const ENTRY_NOT_FOUND = () => notFound("Entry not found", "ENTRY_NOT_FOUND");
+/** A signed supervision record is frozen until its sharing is reset. */
+const SIGNED_LOCKED = () => conflict(SUPERVISION_MESSAGES.signedLocked, "ENTRY_LOCKED");
 
 /**
  * Basic and trial members hold at most 5 diary entries; an expired trial adds none.
@@ -47,10 +49,12 @@ async function attachEvidence(
 ) {
   const files = await tx.storedFile.findMany({
     where: { id: { in: fileIds }, userId },
-    select: { entryId: true },
+    select: { entryId: true, entry: { select: { supervisionLocked: true } } },
   });
   if (files.length !== fileIds.length)
     throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
+  // Evidence of a signed supervision record stays where it was signed.
+  if (files.some((f) => f.entryId !== entryId && f.entry?.supervisionLocked)) throw SIGNED_LOCKED();
   await tx.storedFile.updateMany({ where: { entryId, id: { notIn: fileIds } }, data: { entryId: null } });
   if (fileIds.length)
     await tx.storedFile.updateMany({ where: { id: { in: fileIds }, userId }, data: { entryId } });
@@ -84,19 +88,19 @@ export async function createEntry(deps: Deps, userId: string, type: EntryType, i
 export async function updateEntry(deps: Deps, userId: string, entryId: string, input: Values) {
   const entry = await deps.prisma.entry.findFirst({ where: { id: entryId, userId } });
   if (!entry) throw ENTRY_NOT_FOUND();
-  if (entry.supervisionCompleted) {
-    throw conflict("This supervision has been completed and can no longer be edited", "ENTRY_LOCKED");
-  }
+  if (entry.supervisionCompleted) throw conflict(SUPERVISION_MESSAGES.completedLocked, "ENTRY_LOCKED");
+  if (entry.supervisionLocked) throw SIGNED_LOCKED();
   const def = await formById(deps.prisma, entry.formId, entry.type as EntryType);
   const values = validateValues(def, input, await formOptions(deps, userId));
   const evidence = columns(values).evidence;
   if (!evidence.every(uuidLike)) throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
   await deps.prisma.$transaction(async (tx) => {
     const updated = await tx.entry.updateMany({
-      where: { id: entryId, userId, supervisionCompleted: false },
+      where: { id: entryId, userId, supervisionCompleted: false, supervisionLocked: false },
       data: entryRow(def, values),
     });
-    if (updated.count !== 1) throw new AppError(409, "ENTRY_LOCKED", "This entry can no longer be edited");
+    // Signed (or completed) since it was read: the where clause is the atomic check.
+    if (updated.count !== 1) throw SIGNED_LOCKED();
     await attachEvidence(tx, userId, entryId, evidence);
   });
   return { entryId };
@@ -127,13 +131,19 @@ export async function putEntryTags(deps: Deps, userId: string, entryId: string, 
 /** Removes a file from an entry's evidence; the file stays in My Files. */
 export async function detachEvidence(deps: Deps, userId: string, entryId: string, fileId: string) {
   await deps.prisma.$transaction(async (tx) => {
-    const entry = await tx.entry.count({ where: { id: entryId, userId } });
+    const entry = await tx.entry.findFirst({
+      where: { id: entryId, userId },
+      select: { supervisionLocked: true },
+    });
     if (!entry) throw ENTRY_NOT_FOUND();
+    if (entry.supervisionLocked) throw SIGNED_LOCKED();
     await lockEntry(tx, entryId);
     const detached = await tx.storedFile.updateMany({
-      where: { id: fileId, userId, entryId },
+      where: { id: fileId, userId, entryId, entry: { supervisionLocked: false } },
       data: { entryId: null },
     });
+    if (detached.count !== 1 && (await tx.entry.count({ where: { id: entryId, supervisionLocked: true } })))
+      throw SIGNED_LOCKED();
     if (detached.count !== 1) throw notFound("This file is not evidence of the entry", "EVIDENCE_NOT_FOUND");
     await refreshCompleteness(tx, entryId);
   });

@@ -4,6 +4,7 @@ import type { api, EntryType, ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { notFound } from "../../lib/errors.js";
+import { revieweeForEntry } from "../supervision/reviewee.js";
 import { CURRENT_FORMS, type FormDef, STANDARD_CATEGORIES, standardsFor } from "./definitions.js";
 import { type Options, type Values, withEvidence } from "./rules.js";
 
@@ -105,6 +106,20 @@ export async function getForm(deps: Deps, userId: string, identifier: EntryType)
 }
 
 export async function getEntryForm(deps: Deps, userId: string, entryId: string) {
+  return entryFormOf(deps, userId, entryId);
+}
+
+/**
+ * An entry's form with its answers. A supervision record also shows its current share
+ * (reviewee, topics, comments, signatures) and is read-only once signed. `view` renders it
+ * through a share: evidence by the share's URLs, and for the reviewee every item disabled.
+ */
+export async function entryFormOf(
+  deps: Deps,
+  userId: string,
+  entryId: string,
+  view?: { guest: boolean; fileUrl: (fileId: string) => string },
+) {
   const entry = await deps.prisma.entry.findFirst({
     where: { id: entryId, userId },
     include: {
@@ -116,7 +131,9 @@ export async function getEntryForm(deps: Deps, userId: string, entryId: string) 
   });
   if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
   const def = await formById(deps.prisma, entry.formId, entry.type as EntryType);
-  return renderForm(def, await formOptions(deps, userId), {
+  const reviewee =
+    entry.type === "supervision" ? await revieweeForEntry(deps.prisma, entry.id, deps.now()) : null;
+  const form = renderForm(def, await formOptions(deps, userId), {
     id: entry.id,
     // The evidence item shows the entry's files (files.entry_id is the one record of it).
     values: withEvidence(
@@ -124,7 +141,14 @@ export async function getEntryForm(deps: Deps, userId: string, entryId: string) 
       entry.files.map((f) => f.id),
     ),
     tags: entry.tags,
-    editable: !entry.supervisionCompleted,
+    editable: !view?.guest && !entry.supervisionCompleted && !entry.supervisionLocked,
     files: entry.files,
   });
+  return {
+    ...form,
+    guest: view?.guest ?? false,
+    shared: reviewee !== null,
+    reviewee,
+    files: view ? form.files.map((f) => ({ ...f, url: view.fileUrl(f.id) })) : form.files,
+  };
 }

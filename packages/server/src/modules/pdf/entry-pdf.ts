@@ -1,7 +1,7 @@
 // One entry as a printable A4 PDF: a header, the answered items under their
 // section titles, tags and the evidence list, with page numbers.
 import { ITEM_TYPES as T, ukDate } from "@cpd/contract";
-import { bulletList, footerOnEveryPage } from "../../lib/pdf/blocks.js";
+import { bulletList, footerOnEveryPage, keepTogether } from "../../lib/pdf/blocks.js";
 import { createPdf } from "../../lib/pdf/fonts.js";
 import { writeText } from "../../lib/pdf/text.js";
 import { COLUMN_ITEMS, type FormDef } from "../forms/definitions.js";
@@ -19,6 +19,29 @@ export interface EntryPdfInput {
   owner: string;
   form: FormDef;
   today: string;
+  /** A shared supervision record's review: topics, comments and signatures. */
+  supervision?: SupervisionSection | null;
+}
+
+/** The "Supervision review" section; times already London wall-clock text. */
+export interface SupervisionSection {
+  revieweeName: string;
+  revieweeSide: string;
+  topics: {
+    title: string;
+    actions: string;
+    completed: boolean;
+    comments: { author: string; at: string; body: string }[];
+  }[];
+  signatures: {
+    side: string;
+    signerName: string;
+    signedAt: string;
+    /** The drawn image (PNG or JPEG); null when it could not be read. */
+    image: Buffer | null;
+    hash: string;
+    verifyUrl: string;
+  }[];
 }
 
 const INK = "#1b1f24";
@@ -135,6 +158,8 @@ export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
     );
   else writeText(doc, "No evidence attached", { width });
 
+  if (input.supervision) supervisionSection(doc, input.supervision, width);
+
   footerOnEveryPage(doc, (page, pages) => `Generated ${ukDate(input.today)} · Page ${page} of ${pages}`, {
     x: 56,
     width,
@@ -142,4 +167,54 @@ export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
   });
   doc.end();
   return doc;
+}
+
+function supervisionSection(doc: PDFKit.PDFDocument, s: SupervisionSection, width: number) {
+  doc.moveDown(1);
+  keepTogether(doc, 120);
+  doc.fillColor(ACCENT).fontSize(13);
+  writeText(doc, "Supervision review", { x: 56, y: doc.y, width, bold: true });
+  doc.moveDown(0.4).fillColor(INK).fontSize(11);
+  writeText(doc, `Reviewee: ${s.revieweeName} (${s.revieweeSide})`, { width });
+  for (const t of s.topics) {
+    doc.moveDown(0.6);
+    keepTogether(doc, 60);
+    doc.fillColor(INK).fontSize(11);
+    writeText(doc, `${t.title} (${t.completed ? "Completed" : "Not completed"})`, {
+      x: 56,
+      width,
+      bold: true,
+    });
+    if (t.actions) {
+      doc.moveDown(0.15).fillColor(MUTED).fontSize(10);
+      writeText(doc, `Actions: ${t.actions}`, { x: 56, width });
+    }
+    for (const c of t.comments) {
+      doc.moveDown(0.3).fillColor(MUTED).fontSize(9);
+      writeText(doc, `${c.author} · ${c.at}`, { x: 68, width: width - 12, bold: true });
+      doc.fillColor(INK).fontSize(10);
+      writeText(doc, c.body, { x: 68, width: width - 12, lineGap: 1 });
+    }
+  }
+  for (const sig of s.signatures) {
+    doc.moveDown(1);
+    keepTogether(doc, 170);
+    doc.fillColor(ACCENT).fontSize(11);
+    writeText(doc, `Signed by the ${sig.side}: ${sig.signerName}`, { x: 56, width, bold: true });
+    doc.moveDown(0.2).fillColor(INK).fontSize(10);
+    writeText(doc, `Signed at ${sig.signedAt} (UK time)`, { x: 56, width });
+    if (sig.image) {
+      try {
+        const top = doc.y + 4;
+        doc.image(sig.image, 56, top, { fit: [220, 60] });
+        doc.y = top + 64;
+      } catch {
+        // An unreadable image leaves the hash to attest the signature.
+      }
+    }
+    doc.x = 56;
+    doc.fillColor(MUTED).fontSize(8);
+    writeText(doc, `SHA-256: ${sig.hash}`, { x: 56, width });
+    writeText(doc, `Verify at ${sig.verifyUrl}`, { x: 56, width });
+  }
 }

@@ -4,6 +4,7 @@ import { dateColumn } from "../../lib/dates.js";
 import { ENTRY_NOT_FOUND } from "../entries/service.js";
 import { type Values, withEvidence } from "../forms/rules.js";
 import { formById } from "../forms/service.js";
+import { supervisionSection } from "../supervision/pdf-section.js";
 import { renderEntryPdf } from "./entry-pdf.js";
 
 export async function entryPdf(deps: Deps, userId: string, entryId: string) {
@@ -16,6 +17,7 @@ export async function entryPdf(deps: Deps, userId: string, entryId: string) {
   });
   if (!entry) throw ENTRY_NOT_FOUND();
   const form = await formById(deps.prisma, entry.formId, entry.type as EntryType);
+  const supervision = entry.type === "supervision" ? await supervisionSection(deps, entry.id) : null;
   const doc = renderEntryPdf({
     type: entry.type,
     title: entry.title,
@@ -31,6 +33,7 @@ export async function entryPdf(deps: Deps, userId: string, entryId: string) {
     owner: `${entry.user.profile?.firstName ?? ""} ${entry.user.profile?.lastName ?? ""}`.trim(),
     form,
     today: deps.today(),
+    supervision,
   });
   const slug =
     (entry.title || entry.type)

@@ -1,0 +1,163 @@
+// The supervision e-mails and the code's text message, rendered by the jobs at send
+// time from ids (DESIGN.md §6). Every piece of user text is escaped in the HTML.
+import { londonWallClock, SUPERVISION, type SupervisionSide, ukMobile } from "@cpd/contract";
+import type { Db } from "../../lib/db.js";
+import { escapeHtml } from "../../lib/html.js";
+import type { Mail } from "../../lib/mailer.js";
+import { codeKey, deriveCode } from "./codes.js";
+import * as repo from "./repository.js";
+import { fullName } from "./reviewee.js";
+
+export type EmailKind = "shared" | "signed" | "completed";
+export type Recipient = "owner" | "reviewee";
+
+/** DD/MM/YYYY HH:mm, London time. */
+export function londonDateTime(at: Date): string {
+  const c = londonWallClock(at);
+  return `${c.day}/${c.month}/${c.year} ${c.hour}:${c.minute}`;
+}
+
+export const reviewLink = (publicUrl: string, shareId: string) =>
+  `${publicUrl}/review/supervision/${shareId}`;
+export const ownerLink = (publicUrl: string, entryId: string) => `${publicUrl}/edit/supervision/${entryId}`;
+export const verifyLink = (publicUrl: string, shareId: string, hash: string) =>
+  `${publicUrl}/verify/supervision/${shareId}?hash=${hash}`;
+
+const paragraphs = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("");
+const linkHtml = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
+
+export interface SharedFacts {
+  to: string;
+  revieweeName: string;
+  ownerName: string;
+  link: string;
+  expiresAt: Date;
+  /** The code also goes by text to this (masked or not, as shown). */
+  bySms: boolean;
+}
+
+export function sharedEmail(f: SharedFacts): Mail {
+  const who = f.ownerName || "A CPD member";
+  const lines = [
+    `Hello ${f.revieweeName},`,
+    `${who} has shared a supervision record with you to review, comment on and sign off.`,
+    `The link works until ${londonDateTime(f.expiresAt)} (UK time).`,
+    f.bySms
+      ? "When you open it, we will send a 6-digit code to this e-mail address and by text to your mobile."
+      : "When you open it, we will send a 6-digit code to this e-mail address.",
+  ];
+  return {
+    to: f.to,
+    subject: `${who} shared a supervision record with you`,
+    text: `${lines.slice(0, 2).join("\n\n")}\n\n${f.link}\n\n${lines.slice(2).join("\n\n")}\n`,
+    html: `${paragraphs(lines.slice(0, 2))}${linkHtml(f.link, "Open the supervision record")}${paragraphs(lines.slice(2))}`,
+  };
+}
+
+export function signedEmail(f: { to: string; signerName: string; side: string; link: string }): Mail {
+  const line = `${f.signerName} has signed the supervision record as ${f.side}.`;
+  const next = "Open the record to review it and add your own signature.";
+  return {
+    to: f.to,
+    subject: `${f.signerName} has signed the supervision record as ${f.side}`,
+    text: `${line}\n\n${next}\n\n${f.link}\n`,
+    html: `${paragraphs([line, next])}${linkHtml(f.link, "Open the supervision record")}`,
+  };
+}
+
+export function completedEmail(f: {
+  to: string;
+  signers: { side: string; name: string; at: Date }[];
+  hash: string;
+  link: string;
+}): Mail {
+  const lines = [
+    "The supervision record has been signed by both sides and is complete.",
+    ...f.signers.map((s) => `${s.side}: ${s.name}, signed ${londonDateTime(s.at)} (UK time)`),
+    `SHA-256 of the signed record: ${f.hash}`,
+    "Anyone holding the PDF can check it against the signed record here:",
+  ];
+  return {
+    to: f.to,
+    subject: "Supervision record completed",
+    text: `${lines.join("\n\n")}\n\n${f.link}\n`,
+    html: `${paragraphs(lines)}${linkHtml(f.link, "Verify the supervision record")}`,
+  };
+}
+
+export function codeEmail(to: string, code: string): Mail {
+  const lines = [
+    `Your supervision review code is ${code}.`,
+    `It is valid for ${SUPERVISION.codeMinutes} minutes and can be used once.`,
+    "If you did not ask for it, you can ignore this e-mail.",
+  ];
+  return {
+    to,
+    subject: "Your supervision review code",
+    text: `${lines.join("\n\n")}\n`,
+    html: paragraphs(lines),
+  };
+}
+
+export const codeSms = (code: string) =>
+  `Your CPD supervision review code is ${code}. It expires in ${SUPERVISION.codeMinutes} minutes.`;
+
+/** The e-mail one supervision-email job sends, or null (a revoked or missing share: nothing). */
+export async function prepareSupervisionEmail(
+  db: Db,
+  settings: { publicUrl: string; smsConfigured: boolean },
+  job: { shareId: string; kind: EmailKind; recipient: Recipient },
+): Promise<Mail | null> {
+  const share = await repo.shareById(db, job.shareId);
+  if (!share || share.revokedAt) return null;
+  const owner = await repo.ownerFacts(db, share.userId);
+  if (!owner) return null;
+  const ownerName = fullName(owner.profile);
+  const to = job.recipient === "owner" ? owner.email : share.revieweeEmail;
+  const link =
+    job.recipient === "owner"
+      ? ownerLink(settings.publicUrl, share.entryId)
+      : reviewLink(settings.publicUrl, share.id);
+  if (job.kind === "shared") {
+    return sharedEmail({
+      to,
+      revieweeName: share.revieweeName,
+      ownerName,
+      link,
+      expiresAt: share.expiresAt,
+      bySms: settings.smsConfigured && ukMobile(share.revieweeNumber) !== null,
+    });
+  }
+  const signatures = await repo.signaturesOf(db, share.id);
+  if (job.kind === "signed") {
+    // The other party signed: the owner hears of the reviewee's signature, and the other way round.
+    const signer = signatures.find((s) => s.byReviewee === (job.recipient === "owner"));
+    if (!signer) return null;
+    return signedEmail({ to, signerName: signer.signerName, side: signer.side, link });
+  }
+  const last = signatures.at(-1);
+  if (!share.completedAt || !last) return null;
+  return completedEmail({
+    to,
+    signers: signatures.map((s) => ({ side: s.side as SupervisionSide, name: s.signerName, at: s.signedAt })),
+    hash: last.contentHash,
+    link: verifyLink(settings.publicUrl, share.id, last.contentHash),
+  });
+}
+
+/** The code's e-mail and text, or null when the request is no longer the share's current one. */
+export async function prepareCodeMessages(
+  db: Db,
+  settings: { jwtSecret: string; smsConfigured: boolean },
+  job: { shareId: string; requestId: string },
+): Promise<{ mail: Mail; sms: { to: string; body: string } | null } | null> {
+  const share = await repo.codeRecipient(db, job.shareId);
+  if (!share || share.revokedAt || share.codeRequestId !== job.requestId) return null;
+  const code = deriveCode(codeKey(settings.jwtSecret), job.requestId);
+  const mobile = settings.smsConfigured ? ukMobile(share.revieweeNumber) : null;
+  return {
+    mail: codeEmail(share.revieweeEmail, code),
+    sms: mobile ? { to: mobile, body: codeSms(code) } : null,
+  };
+}

@@ -1,0 +1,291 @@
+// Every query of the supervision module. Functions taking `db` accept the client
+// or a transaction's; those named for a transaction step expect `tx`.
+
+import type { Prisma } from "../../generated/prisma/client.js";
+import type { Db } from "../../lib/db.js";
+
+type Client = Prisma.TransactionClient;
+
+export const SHARE_SELECT = {
+  id: true,
+  entryId: true,
+  userId: true,
+  revieweeType: true,
+  revieweeName: true,
+  revieweeEmail: true,
+  revieweeNumber: true,
+  expiresAt: true,
+  createdAt: true,
+  revokedAt: true,
+  completedAt: true,
+  lockedAt: true,
+} as const;
+
+export type ShareRow = Prisma.SupervisionShareGetPayload<{ select: typeof SHARE_SELECT }>;
+
+export const ENTRY_SELECT = {
+  id: true,
+  userId: true,
+  type: true,
+  formId: true,
+  values: true,
+  supervisionLocked: true,
+  supervisionCompleted: true,
+} as const;
+
+export type EntryRow = Prisma.EntryGetPayload<{ select: typeof ENTRY_SELECT }>;
+
+export const ownedEntry = (db: Client, userId: string, entryId: string) =>
+  db.entry.findFirst({ where: { id: entryId, userId }, select: ENTRY_SELECT });
+
+export const entryById = (db: Client, entryId: string) =>
+  db.entry.findUnique({ where: { id: entryId }, select: ENTRY_SELECT });
+
+export const shareById = (db: Client, id: string) =>
+  db.supervisionShare.findUnique({ where: { id }, select: SHARE_SELECT });
+
+export const activeShare = (db: Client, entryId: string) =>
+  db.supervisionShare.findFirst({ where: { entryId, revokedAt: null }, select: SHARE_SELECT });
+
+/** Locks the entry row for a sign-off, a reset or a change to topics and comments. */
+export async function lockEntryForUpdate(tx: Client, entryId: string) {
+  await tx.$queryRaw`SELECT id FROM entries WHERE id = ${entryId}::uuid FOR UPDATE`;
+  return entryById(tx, entryId);
+}
+
+export const signaturesOf = (db: Client, shareId: string) =>
+  db.supervisionSignature.findMany({
+    where: { shareId },
+    select: {
+      id: true,
+      side: true,
+      signerName: true,
+      signedAt: true,
+      contentHash: true,
+      byReviewee: true,
+      storageKey: true,
+    },
+    orderBy: [{ signedAt: "asc" }, { id: "asc" }],
+  });
+
+export type SignatureRow = Awaited<ReturnType<typeof signaturesOf>>[number];
+
+/** The entry's topics with their comments, in the order the record shows them. */
+export const topicsOf = (db: Client, entryId: string) =>
+  db.supervisionTopic.findMany({
+    where: { entryId },
+    select: {
+      id: true,
+      position: true,
+      title: true,
+      actions: true,
+      completed: true,
+      comments: {
+        select: { id: true, body: true, authorName: true, byReviewee: true, createdAt: true, shareId: true },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      },
+    },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+  });
+
+export type TopicRow = Awaited<ReturnType<typeof topicsOf>>[number];
+
+export const topicOf = (db: Client, entryId: string, topicId: string) =>
+  db.supervisionTopic.findFirst({ where: { id: topicId, entryId }, select: { id: true } });
+
+export async function nextTopicPosition(tx: Client, entryId: string) {
+  const max = await tx.supervisionTopic.aggregate({ where: { entryId }, _max: { position: true } });
+  return (max._max.position ?? -1) + 1;
+}
+
+export interface NewShare {
+  id: string;
+  entryId: string;
+  userId: string;
+  revieweeType: string;
+  revieweeName: string;
+  revieweeEmail: string;
+  revieweeNumber: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export async function createShare(
+  tx: Client,
+  share: NewShare,
+  topics: { id: string; position: number; title: string; actions: string; createdAt: Date }[],
+) {
+  await tx.supervisionShare.create({ data: share });
+  if (topics.length)
+    await tx.supervisionTopic.createMany({ data: topics.map((t) => ({ ...t, entryId: share.entryId })) });
+}
+
+/** Undoes a share whose e-mail could not be queued: the share and the topics it added. */
+export async function removeShare(db: Db, shareId: string, topicIds: string[]) {
+  await db.$transaction([
+    db.supervisionTopic.deleteMany({ where: { id: { in: topicIds } } }),
+    db.supervisionShare.deleteMany({ where: { id: shareId } }),
+  ]);
+}
+
+/** Revokes the share, kills its guest sessions and code, and unfreezes the entry. */
+export async function revokeShare(tx: Client, shareId: string, entryId: string, now: Date) {
+  await tx.supervisionShare.update({
+    where: { id: shareId },
+    data: { revokedAt: now, codeHash: null, codeRequestId: null },
+  });
+  await tx.supervisionGuestSession.deleteMany({ where: { shareId } });
+  await tx.entry.update({ where: { id: entryId }, data: { supervisionLocked: false } });
+}
+
+/**
+ * Records a new code request unless one was made within the cooldown: one UPDATE, so two
+ * racing requests cannot both pass. Answers whether it was recorded.
+ */
+export async function claimCodeRequest(
+  db: Db,
+  shareId: string,
+  code: { requestId: string; hash: string; now: Date; expiresAt: Date; cooldownSeconds: number },
+): Promise<boolean> {
+  const since = new Date(code.now.getTime() - code.cooldownSeconds * 1000);
+  const n = await db.$executeRaw`
+    UPDATE supervision_shares
+       SET code_request_id = ${code.requestId}::uuid, code_hash = ${code.hash},
+           code_requested_at = ${code.now}, code_expires_at = ${code.expiresAt}
+     WHERE id = ${shareId}::uuid AND revoked_at IS NULL
+       AND (code_requested_at IS NULL OR code_requested_at <= ${since})`;
+  return n === 1;
+}
+
+/** Undoes a code request whose job could not be queued (so it may be asked for again at once). */
+export const dropCodeRequest = (db: Db, shareId: string, requestId: string) =>
+  db.supervisionShare.updateMany({
+    where: { id: shareId, codeRequestId: requestId },
+    data: { codeRequestId: null, codeHash: null, codeRequestedAt: null, codeExpiresAt: null },
+  });
+
+export const codeState = (db: Client, shareId: string) =>
+  db.supervisionShare.findUnique({
+    where: { id: shareId },
+    select: {
+      codeRequestId: true,
+      codeHash: true,
+      codeRequestedAt: true,
+      codeExpiresAt: true,
+      wrongCodes: true,
+      lockedAt: true,
+    },
+  });
+
+/** Uses the code up: only the first of two racing right answers gets the row. */
+export async function consumeCode(db: Db, shareId: string, hash: string, now: Date): Promise<boolean> {
+  const n = await db.supervisionShare.updateMany({
+    where: {
+      id: shareId,
+      codeHash: hash,
+      revokedAt: null,
+      lockedAt: null,
+      codeExpiresAt: { gt: now },
+    },
+    data: { codeHash: null },
+  });
+  return n.count === 1;
+}
+
+/** Counts a wrong code; the one that reaches `max` locks the share. Answers whether it is now locked. */
+export async function countWrongCode(db: Db, shareId: string, max: number, now: Date): Promise<boolean> {
+  const rows = await db.$queryRaw<{ locked: boolean }[]>`
+    UPDATE supervision_shares
+       SET wrong_codes = wrong_codes + 1,
+           locked_at = CASE WHEN wrong_codes + 1 >= ${max} THEN ${now} ELSE locked_at END
+     WHERE id = ${shareId}::uuid AND locked_at IS NULL
+     RETURNING locked_at IS NOT NULL AS locked`;
+  return rows[0]?.locked ?? true;
+}
+
+export const createGuestSession = (
+  db: Db,
+  session: { shareId: string; tokenHash: string; ipAddress: string; createdAt: Date },
+) => db.supervisionGuestSession.create({ data: session, select: { id: true } });
+
+export const guestSession = (db: Client, tokenHash: string) =>
+  db.supervisionGuestSession.findUnique({ where: { tokenHash }, select: { shareId: true } });
+
+/** The owner's name as the record shows it, their e-mail, and their saved signature. */
+export const ownerFacts = (db: Client, userId: string) =>
+  db.user.findUnique({
+    where: { id: userId },
+    select: {
+      email: true,
+      profile: { select: { firstName: true, lastName: true } },
+      personal: { select: { signature: true } },
+    },
+  });
+
+export const addComment = (
+  tx: Client,
+  c: {
+    topicId: string;
+    shareId: string;
+    body: string;
+    authorName: string;
+    byReviewee: boolean;
+    createdAt: Date;
+  },
+) => tx.supervisionComment.create({ data: c });
+
+/** Flips a topic's Completed flag in one statement. */
+export async function flipTopic(tx: Client, topicId: string) {
+  await tx.$executeRaw`UPDATE supervision_topics SET completed = NOT completed WHERE id = ${topicId}::uuid`;
+}
+
+export const addSignature = (
+  tx: Client,
+  s: {
+    shareId: string;
+    side: string;
+    signerName: string;
+    byReviewee: boolean;
+    storageKey: string;
+    contentHash: string;
+    ipAddress: string;
+    signedAt: Date;
+  },
+) => tx.supervisionSignature.create({ data: s });
+
+export async function freezeEntry(tx: Client, entryId: string, complete: boolean) {
+  await tx.entry.update({
+    where: { id: entryId },
+    data: complete ? { supervisionLocked: true, supervisionCompleted: true } : { supervisionLocked: true },
+  });
+}
+
+export const markShareCompleted = (tx: Client, shareId: string, now: Date) =>
+  tx.supervisionShare.update({ where: { id: shareId }, data: { completedAt: now } });
+
+/** A file that is evidence of the entry (files.entry_id is the one record of it). */
+export const evidenceFile = (db: Client, entryId: string, fileId: string) =>
+  db.storedFile.findFirst({
+    where: { id: fileId, entryId },
+    select: { storageKey: true, filename: true, contentType: true, size: true },
+  });
+
+export const evidenceOf = (db: Client, entryId: string) =>
+  db.storedFile.findMany({
+    where: { entryId },
+    select: { id: true, filename: true, contentType: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+
+/** The code job's view of a share: who gets the code, and whether this request is still current. */
+export const codeRecipient = (db: Client, shareId: string) =>
+  db.supervisionShare.findUnique({
+    where: { id: shareId },
+    select: {
+      revokedAt: true,
+      codeRequestId: true,
+      revieweeEmail: true,
+      revieweeNumber: true,
+      revieweeName: true,
+    },
+  });

@@ -1,0 +1,124 @@
+// Reading and discussing a shared record (spec 2 §4): the view, its evidence, comments on
+// topics and the Supervisor side's Completed ticks. Changes take the entry's row lock, the
+// lock a sign-off takes, so nothing is added to a record while it is being signed.
+import type { SupervisionSide } from "@cpd/contract";
+import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
+import type { Deps } from "../../deps.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { commentRefusal, type RecordFacts, readRefusal, toggleRefusal } from "../../policies/supervision.js";
+import { entryFormOf } from "../forms/service.js";
+import { partyForShare, type ResolvedParty, SUPERVISION_NOT_FOUND } from "./party.js";
+import * as repo from "./repository.js";
+import { commentOut, fullName, shareStatus, topicOut } from "./reviewee.js";
+
+const TOPIC_NOT_FOUND = () => notFound(M.topicNotFound, "TOPIC_NOT_FOUND");
+const EVIDENCE_NOT_FOUND = () => notFound("Evidence not found", "EVIDENCE_NOT_FOUND");
+
+/** The share's state as the policies judge it, read with `db` (a transaction's, under the entry lock). */
+export async function recordFacts(
+  db: Parameters<typeof repo.signaturesOf>[0],
+  share: repo.ShareRow,
+  entry: Pick<repo.EntryRow, "supervisionLocked">,
+  now: Date,
+): Promise<RecordFacts> {
+  const signatures = await repo.signaturesOf(db, share.id);
+  return {
+    status: shareStatus(share, now),
+    locked: entry.supervisionLocked,
+    signed: signatures.map((s) => s.side as SupervisionSide),
+  };
+}
+
+export const fileUrl = (shareId: string, fileId: string) => `/api/supervision/${shareId}/files/${fileId}`;
+
+export async function view(deps: Deps, token: string | null, shareId: string) {
+  const party = await partyForShare(deps, token, shareId);
+  const refusal = readRefusal(party, { status: shareStatus(party.share, deps.now()) });
+  if (refusal) throw refusal;
+  const form = await entryFormOf(deps, party.userId, party.entry.id, {
+    guest: party.kind === "reviewee",
+    fileUrl: (fileId) => fileUrl(shareId, fileId),
+  });
+  const owner = await repo.ownerFacts(deps.prisma, party.userId);
+  return {
+    form: { ...form, shared: true },
+    ownerName: fullName(owner?.profile),
+    viewer: { kind: party.kind, side: party.side, name: party.name },
+  };
+}
+
+/** One evidence file of the shared entry, for either party. */
+export async function openEvidence(deps: Deps, token: string | null, shareId: string, fileId: string) {
+  const party = await partyForShare(deps, token, shareId);
+  const file = await repo.evidenceFile(deps.prisma, party.entry.id, fileId);
+  if (!file) throw EVIDENCE_NOT_FOUND();
+  const obj = await deps.storage.get(file.storageKey);
+  if (!obj) throw EVIDENCE_NOT_FOUND();
+  return { body: obj.body, filename: file.filename, contentType: file.contentType, size: Number(file.size) };
+}
+
+/** Runs a change to a topic under the entry's row lock, after the policy's say. */
+async function underLock<T>(
+  deps: Deps,
+  party: ResolvedParty,
+  topicId: string,
+  refusal: (facts: RecordFacts) => Error | null,
+  change: (tx: Parameters<Parameters<Deps["prisma"]["$transaction"]>[0]>[0]) => Promise<T>,
+): Promise<T> {
+  return deps.prisma.$transaction(async (tx) => {
+    const entry = await repo.lockEntryForUpdate(tx, party.entry.id);
+    const share = await repo.shareById(tx, party.share.id);
+    if (!entry || !share || share.revokedAt) throw SUPERVISION_NOT_FOUND();
+    if (!(await repo.topicOf(tx, entry.id, topicId))) throw TOPIC_NOT_FOUND();
+    const denied = refusal(await recordFacts(tx, share, entry, deps.now()));
+    if (denied) throw denied;
+    return change(tx);
+  });
+}
+
+export async function comment(
+  deps: Deps,
+  token: string | null,
+  shareId: string,
+  topicId: string,
+  text: string,
+) {
+  const party = await partyForShare(deps, token, shareId);
+  const body = text.trim();
+  return underLock(
+    deps,
+    party,
+    topicId,
+    (facts) => commentRefusal(party, facts) ?? (body ? null : badRequest(M.commentBlank, "COMMENT_REQUIRED")),
+    async (tx) => {
+      const row = await repo.addComment(tx, {
+        topicId,
+        shareId,
+        body,
+        authorName: party.name,
+        byReviewee: party.kind === "reviewee",
+        createdAt: deps.now(),
+      });
+      return commentOut(row, topicId);
+    },
+  );
+}
+
+export async function toggleTopic(deps: Deps, token: string | null, shareId: string, topicId: string) {
+  const party = await partyForShare(deps, token, shareId);
+  // The side decides before anything else: the Supervisee's side is never told more.
+  const bySide = toggleRefusal(party, { status: "shared", locked: false, signed: [] });
+  if (bySide) throw bySide;
+  return underLock(
+    deps,
+    party,
+    topicId,
+    (facts) => toggleRefusal(party, facts),
+    async (tx) => {
+      await repo.flipTopic(tx, topicId);
+      const topic = (await repo.topicsOf(tx, party.entry.id)).find((t) => t.id === topicId);
+      if (!topic) throw TOPIC_NOT_FOUND();
+      return topicOut(topic);
+    },
+  );
+}
