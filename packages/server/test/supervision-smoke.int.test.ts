@@ -1,11 +1,14 @@
 // The supervision flow end to end over HTTP, as one owner and one reviewee live it:
 // share, 2FA by code, view, comment, tick, sign in order, verify, PDF; and a reset
 // ending the reviewee's session. The code is re-derived as the job derives it.
+import { randomUUID } from "node:crypto";
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { codeKey, deriveCode } from "../src/modules/supervision/codes.js";
+import { startWorkers } from "../src/worker.js";
 import { call, createUser, randomIp, type TestUser, testConfig, useApp } from "./harness.js";
+import { mailsTo, waitForMail } from "./mail.js";
 
 const h = useApp();
 const PNG =
@@ -20,12 +23,25 @@ async function supervisionEntry(u: TestUser, role = "Supervisor") {
   return res.body.entryId as string;
 }
 
-async function share(u: TestUser, entryId: string, type = "Supervisee") {
+async function share(
+  u: TestUser,
+  entryId: string,
+  reviewee: { email?: string; number?: string } = {},
+  type = "Supervisee",
+) {
   return call(h.app, "POST", "/supervision/share", {
     token: u.token,
+    // Sharing is limited to 10 a minute per address.
+    ip: randomIp(),
     body: {
       entryId,
-      reviewee: { type, name: "Rae Viewee", email: "rae@nhs.example", number: "07700 900123", expiry: 7 },
+      reviewee: {
+        type,
+        name: "Rae Viewee",
+        email: reviewee.email ?? `rae-${randomUUID()}@nhs.example`,
+        number: reviewee.number ?? "07700 900123",
+        expiry: 7,
+      },
       topics: [{ title: "Caseload", actions: "Review two cases" }, { title: "Training" }],
     },
   });
@@ -174,5 +190,50 @@ describe("supervision sharing", () => {
     for (let i = 0; i < 4; i++) expect((await wrong("000000")).body.code).toBe("OTP_INVALID");
     expect((await wrong("000000")).body.code).toBe("SHARE_LOCKED");
     expect((await call(h.app, "GET", `/supervision/${shareId}/link`)).body.status).toBe("locked");
+  });
+
+  it("e-mails the link, then the code by e-mail and by text to a UK mobile", async () => {
+    const owner = await createUser(h.deps, { firstName: "Olive" });
+    const entryId = await supervisionEntry(owner);
+    const email = `rae-${randomUUID()}@nhs.example`;
+    const mobile = `+447700${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+    const shared = await share(owner, entryId, { email, number: `0${mobile.slice(3)}` });
+    const shareId = shared.body.reviewee.Id as string;
+    const link = await call(h.app, "GET", `/supervision/${shareId}/link`);
+    expect(link.body.maskedNumber).toBe(`•••• •••${mobile.slice(-3)}`);
+    const worker = startWorkers(testConfig());
+    try {
+      const invite = await waitForMail(email);
+      expect(invite.subject).toBe("Olive User shared a supervision record with you");
+      expect(invite.text).toContain(`/review/supervision/${shareId}`);
+
+      const sent = await call(h.app, "POST", `/supervision/authenticate/${shareId}`, {
+        body: { authenticationCode: null },
+        ip: randomIp(),
+      });
+      expect(sent.body.channels).toEqual(["email", "sms"]);
+      const row = await h.deps.prisma.supervisionShare.findUniqueOrThrow({ where: { id: shareId } });
+      const code = deriveCode(codeKey(testConfig().jwtSecret), row.codeRequestId as string);
+      const deadline = Date.now() + 15_000;
+      let mails = await mailsTo(email);
+      while (mails.length < 2 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        mails = await mailsTo(email);
+      }
+      const codeMail = mails.find((m) => m.subject === "Your supervision review code");
+      expect(codeMail?.text).toContain(code);
+      let texts: { body: string }[] = [];
+      while (!texts.length && Date.now() < deadline) {
+        texts = (await (
+          await fetch(`${process.env.SMS_API_URL}/v1/messages?to=${encodeURIComponent(mobile)}`)
+        ).json()) as { body: string }[];
+        if (!texts.length) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(texts.map((t) => t.body)).toEqual([
+        `Your CPD supervision review code is ${code}. It expires in 10 minutes.`,
+      ]);
+    } finally {
+      await worker.close();
+    }
   });
 });

@@ -70,23 +70,28 @@ export const signaturesOf = (db: Client, shareId: string) =>
 
 export type SignatureRow = Awaited<ReturnType<typeof signaturesOf>>[number];
 
+const TOPIC_SELECT = {
+  id: true,
+  position: true,
+  title: true,
+  actions: true,
+  completed: true,
+  comments: {
+    select: { id: true, body: true, authorName: true, byReviewee: true, createdAt: true, shareId: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  },
+} as const satisfies Prisma.SupervisionTopicSelect;
+
 /** The entry's topics with their comments, in the order the record shows them. */
 export const topicsOf = (db: Client, entryId: string) =>
   db.supervisionTopic.findMany({
     where: { entryId },
-    select: {
-      id: true,
-      position: true,
-      title: true,
-      actions: true,
-      completed: true,
-      comments: {
-        select: { id: true, body: true, authorName: true, byReviewee: true, createdAt: true, shareId: true },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      },
-    },
+    select: TOPIC_SELECT,
     orderBy: [{ position: "asc" }, { id: "asc" }],
   });
+
+export const topicWithComments = (db: Client, topicId: string) =>
+  db.supervisionTopic.findUnique({ where: { id: topicId }, select: TOPIC_SELECT });
 
 export type TopicRow = Awaited<ReturnType<typeof topicsOf>>[number];
 

@@ -116,7 +116,7 @@ export async function toggleTopic(deps: Deps, token: string | null, shareId: str
     (facts) => toggleRefusal(party, facts),
     async (tx) => {
       await repo.flipTopic(tx, topicId);
-      const topic = (await repo.topicsOf(tx, party.entry.id)).find((t) => t.id === topicId);
+      const topic = await repo.topicWithComments(tx, topicId);
       if (!topic) throw TOPIC_NOT_FOUND();
       return topicOut(topic);
     },
