@@ -1,40 +1,12 @@
-import { expect, request, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { checkA11y } from "./axe";
 import { dismissGreeting, login } from "./helpers";
+import { waitForMail } from "./mail";
 import { createUser } from "./users";
 
 const NEW_PASSWORD = `Reset-${Date.now()}!`;
-const MAILDEV = process.env.MAILDEV_URL ?? "http://localhost:1080";
-
-interface Mail {
-  id: string;
-  to: { address: string }[];
-  subject: string;
-  text?: string;
-  html?: string;
-  date: string;
-}
-
-async function waitForResetLink(email: string, since: number): Promise<string> {
-  const api = await request.newContext();
-  try {
-    for (let i = 0; i < 30; i++) {
-      const mails = (await (await api.get(`${MAILDEV}/email`)).json()) as Mail[];
-      // MailDev lists messages in arrival order: the last one for the address is the newest.
-      const mine = mails.filter(
-        (m) => m.to.some((t) => t.address.toLowerCase() === email) && Date.parse(m.date) >= since - 1000,
-      );
-      const last = mine.at(-1);
-      const body = last ? `${last.text ?? ""} ${last.html ?? ""}` : "";
-      const link = /https?:\/\/[^\s"'<>]+\/reset-password\/[A-Za-z0-9_-]+/.exec(body)?.[0];
-      if (link) return link;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  } finally {
-    await api.dispose();
-  }
-  throw new Error(`No reset e-mail for ${email} in MailDev at ${MAILDEV}`);
-}
+const waitForResetLink = async (email: string, since: number) =>
+  (await waitForMail(email, { since, pattern: /https?:\/\/[^\s"'<>]+\/reset-password\/[A-Za-z0-9_-]+/ }))[0];
 
 test("forgot password: the e-mailed link sets a new password that logs in", async ({ page, baseURL }) => {
   const user = await createUser();
