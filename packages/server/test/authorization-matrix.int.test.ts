@@ -6,7 +6,7 @@
 // row here fails the coverage test.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { api, SHARED_CPD_CATEGORIES } from "@cpd/contract";
+import { api, type EndpointDef, SHARED_CPD_CATEGORIES } from "@cpd/contract";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The same fake service ./scripts/start runs, over real HTTP on a free port.
@@ -27,6 +27,7 @@ import {
   type UserOptions,
   useApp,
 } from "./harness.js";
+import { signature } from "./supervision-fixtures.js";
 
 const h = useApp();
 const fake = createClinicalSkillsServer();
@@ -345,6 +346,54 @@ const videoBody = () => ({
   duration: 60,
 });
 const adminOnly = signedIn(403, { admin: 200 });
+
+// ---- supervision fixtures (made through the API) -----------------------------------------
+
+const supervisionEntry = async (u: TestUser, extra: Record<string, unknown> = {}): Promise<string> =>
+  (
+    await as(u, "POST", "/entries/supervision", {
+      Field4: "Matrix supervision",
+      SupervisionDate: "2026-11-02",
+      SupervisionRole: "Supervisor",
+      ...extra,
+    })
+  ).entryId;
+/** A landline: the code goes by e-mail only. */
+const supervisionShareBody = (entryId: string) => ({
+  entryId,
+  reviewee: {
+    type: "Supervisee",
+    name: "Matrix Reviewee",
+    email: `matrix-reviewee-${randomUUID()}@test.example`,
+    number: "020 7946 0000",
+    expiry: 7,
+  },
+  topics: [{ title: "Matrix topic" }],
+});
+/** A supervision entry of `u`'s (the Supervisor) with one evidence file, shared with a reviewee. */
+async function newSupervisionShare(u: TestUser) {
+  const fileId = await newFile(u);
+  const entryId = await supervisionEntry(u, { Evidence: [fileId] });
+  const { reviewee } = await as(u, "POST", "/supervision/share", supervisionShareBody(entryId));
+  return { entryId, fileId, shareId: reviewee.Id as string, topicId: reviewee.Topics[0].TopicId as string };
+}
+/** Each user's standing share, made on first use (reading, commenting and ticking leave it usable). */
+const standingShares = new Map<string, ReturnType<typeof newSupervisionShare>>();
+const supervisionShareOf = (u: TestUser) => {
+  let made = standingShares.get(u.id);
+  if (!made) {
+    made = newSupervisionShare(u);
+    standingShares.set(u.id, made);
+  }
+  return made;
+};
+/** A guest call on the caller's own share (the owner's party) and on the victim's (nobody else's). */
+const supervisionCalls = (
+  extra: (p: Awaited<ReturnType<typeof newSupervisionShare>>) => Req = (p) => ({ params: { id: p.shareId } }),
+): Case[] => [
+  own("supervision share", async (c) => extra(await supervisionShareOf(c.owner))),
+  victims("supervision share", async () => extra(await supervisionShareOf(f.victim))),
+];
 
 // ---- the table --------------------------------------------------------------------------
 
@@ -820,6 +869,98 @@ const MATRIX: Record<Endpoint, Case[]> = {
     { target: "a valid signed link", request: () => completedPortfolioLink(true), expect: everyone(200) },
     { target: "a forged signature", request: () => completedPortfolioLink(false), expect: everyone(404) },
   ],
+  // supervision sharing: the owner's calls, the reviewee's public link and code, and the calls
+  // either party makes (with the session token here: only the record's owner gets in)
+  shareSupervision: [
+    own("supervision entry", async (c) => ({ body: supervisionShareBody(await supervisionEntry(c.owner)) })),
+    victims("supervision entry", async () => ({
+      body: supervisionShareBody(await supervisionEntry(f.victim)),
+    })),
+  ],
+  resetSupervision: [
+    own("shared supervision entry", async (c) => ({
+      body: { entryId: (await newSupervisionShare(c.owner)).entryId },
+    })),
+    victims("shared supervision entry", async () => ({
+      body: { entryId: (await newSupervisionShare(f.victim)).entryId },
+    })),
+  ],
+  supervisionLink: [
+    {
+      target: "the victim's review link",
+      request: async () => ({ params: { id: (await supervisionShareOf(f.victim)).shareId } }),
+      expect: everyone(200),
+    },
+    { target: "an unknown link", request: () => ({ params: { id: randomUUID() } }), expect: everyone(404) },
+  ],
+  // Asking for a code: anyone holding the link may (a new share each time: one code per 30 s).
+  authenticateSupervision: [
+    {
+      target: "a new share of the victim's",
+      request: async () => ({
+        params: { id: (await newSupervisionShare(f.victim)).shareId },
+        body: { authenticationCode: null },
+      }),
+      expect: everyone(200),
+    },
+    {
+      target: "an unknown share",
+      request: () => ({ params: { id: randomUUID() }, body: { authenticationCode: null } }),
+      expect: everyone(404),
+    },
+  ],
+  supervisionView: supervisionCalls(),
+  supervisionFile: [
+    ...supervisionCalls((p) => ({ params: { id: p.shareId, fileId: p.fileId } })),
+    {
+      target: "own share and a file that is not its evidence",
+      request: async (c) => ({
+        params: { id: (await supervisionShareOf(c.owner)).shareId, fileId: c.own.fileId },
+      }),
+      expect: othersOnly404,
+    },
+  ],
+  supervisionPdf: supervisionCalls(),
+  commentSupervisionTopic: supervisionCalls((p) => ({
+    params: { id: p.shareId, topicId: p.topicId },
+    body: { comment: "Matrix comment" },
+  })),
+  toggleSupervisionTopic: supervisionCalls((p) => ({ params: { id: p.shareId, topicId: p.topicId } })),
+  // Signing spends the share: a new one for each call.
+  completeSupervision: [
+    own("shared supervision entry", async (c) => ({
+      body: {
+        entryId: (await newSupervisionShare(c.owner)).entryId,
+        signature: await signature(),
+        useGlobalSignature: false,
+        guest: false,
+      },
+    })),
+    victims("shared supervision entry", async () => ({
+      body: {
+        entryId: (await supervisionShareOf(f.victim)).entryId,
+        signature: await signature(),
+        useGlobalSignature: false,
+        guest: false,
+      },
+    })),
+  ],
+  verifySupervision: [
+    {
+      target: "the victim's share",
+      request: async () => ({
+        params: { id: (await supervisionShareOf(f.victim)).shareId },
+        query: { hash: "a".repeat(64) },
+      }),
+      expect: everyone(200),
+    },
+    {
+      target: "an unknown share",
+      request: () => ({ params: { id: randomUUID() }, query: { hash: "a".repeat(64) } }),
+      expect: everyone(404),
+    },
+  ],
+
   // Only a manager of the member's own organisation; other managers are told the member does not exist.
   reviewPortfolio: [
     {
@@ -917,7 +1058,9 @@ describe("authorisation matrix", () => {
     for (const [name, cases] of Object.entries(MATRIX) as [Endpoint, Case[]][]) {
       expect(cases.length, name).toBeGreaterThan(0);
       for (const c of cases) {
-        if (api[name].auth) expect(c.expect.anonymous, `${name} [${c.target}]`).toBe(401);
+        // Guest calls (supervision) take the owner's or the reviewee's token: none is 401 too.
+        if (api[name].auth || (api[name] as EndpointDef).guest)
+          expect(c.expect.anonymous, `${name} [${c.target}]`).toBe(401);
         else expect(c.expect.anonymous, `${name} [${c.target}]`).not.toBe(401);
       }
     }

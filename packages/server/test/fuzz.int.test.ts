@@ -51,7 +51,16 @@ async function newCaller(): Promise<Caller> {
       DiaryDate: "2026-01-05",
     },
   });
-  const ownIds = entry.statusCode === 200 ? [entry.json().entryId as string] : [];
+  // A supervision record too, so the supervision calls' entry ids reach their rules (share, reset, sign-off).
+  const supervision = await h.app.inject({
+    method: "POST",
+    url: "/api/entries/supervision",
+    headers: { authorization: `Bearer ${u.token}` },
+    payload: { SupervisionDate: "2026-01-05", SupervisionRole: "Supervisor", Field4: "Fuzz supervision" },
+  });
+  const ownIds = [entry, supervision]
+    .filter((r) => r.statusCode === 200)
+    .map((r) => r.json().entryId as string);
   return { ...u, organisationId: org.id, ownIds };
 }
 
@@ -65,6 +74,12 @@ async function fingerprint(c: Caller): Promise<string> {
     "(SELECT md5(x::text) FROM users x WHERE x.id = $1)",
     "(SELECT coalesce(string_agg(md5(x::text), ',' ORDER BY md5(x::text)), '') FROM calendar_events x WHERE x.organisation_id = $2)",
     "(SELECT coalesce(string_agg(md5(x::text), ',' ORDER BY md5(x::text)), '') FROM webinars x WHERE x.organisation_id = $2)",
+    // Supervision rows hang off the caller's entries and shares, not a user_id of their own.
+    "(SELECT coalesce(string_agg(md5(x::text), ',' ORDER BY md5(x::text)), '') FROM supervision_topics x JOIN entries e ON e.id = x.entry_id WHERE e.user_id = $1)",
+    ...["supervision_comments", "supervision_signatures", "supervision_guest_sessions"].map(
+      (t) =>
+        `(SELECT coalesce(string_agg(md5(x::text), ',' ORDER BY md5(x::text)), '') FROM ${t} x JOIN supervision_shares s ON s.id = x.share_id WHERE s.user_id = $1)`,
+    ),
   );
   const { rows } = await h.deps.pool.query<{ digest: string }>(
     `SELECT md5(concat_ws('|', ${parts.join(", ")})) AS digest`,
