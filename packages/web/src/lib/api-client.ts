@@ -14,6 +14,8 @@ export type CallInput<E extends EndpointDef> = Field<"params", ParamsOf<E>> &
     /** Raw upload body for endpoints with `rawBody` (sent with the Blob's own type). */
     raw?: Blob;
     signal?: AbortSignal;
+    /** A supervision guest token, sent instead of the session token (calls marked `guest` only). */
+    guestToken?: string;
   };
 
 type Args<E extends EndpointDef> = [ParamsOf<E>, QueryOf<E>, BodyOf<E>] extends [
@@ -54,8 +56,9 @@ export function failure(
   envelope: Partial<ErrorEnvelope> | null,
   statusText = "",
   retryAfter: string | null = null,
+  sessionCall = endpoint.auth,
 ): ApiError {
-  const authCall = !endpoint.auth || endpoint.path.startsWith("/auth/");
+  const authCall = !sessionCall || endpoint.path.startsWith("/auth/");
   const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined;
   const err = new ApiError(envelope?.message ?? statusText, {
     status,
@@ -63,7 +66,7 @@ export function failure(
     authCall,
     retryAfterSeconds: seconds,
   });
-  if (endpoint.auth && endsSession(err)) onSessionEnd();
+  if (sessionCall && endsSession(err)) onSessionEnd();
   return err;
 }
 
@@ -71,8 +74,11 @@ export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>)
   const input = (args[0] ?? {}) as CallInput<E>;
   const url = buildUrl(endpoint.path, input.params, input.query);
   const headers: Record<string, string> = { Accept: "application/json" };
-  const token = session.token();
-  if (token && endpoint.auth) headers.Authorization = `Bearer ${token}`;
+  // A guest call goes with the guest token when there is one, else with the session's (the owner).
+  const guestToken = endpoint.guest ? input.guestToken : undefined;
+  const sessionCall = endpoint.auth || (endpoint.guest === true && !guestToken);
+  const token = guestToken ?? (sessionCall ? session.token() : null);
+  if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (input.raw) {
     body = input.raw;
@@ -81,7 +87,7 @@ export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>)
     body = JSON.stringify(input.body);
     headers["Content-Type"] = "application/json";
   }
-  const authCall = !endpoint.auth || endpoint.path.startsWith("/auth/");
+  const authCall = !sessionCall || endpoint.path.startsWith("/auth/");
 
   let res: Response;
   try {
@@ -93,7 +99,14 @@ export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>)
 
   if (!res.ok) {
     const envelope = (await res.json().catch(() => null)) as Partial<ErrorEnvelope> | null;
-    throw failure(endpoint, res.status, envelope, res.statusText, res.headers.get("Retry-After"));
+    throw failure(
+      endpoint,
+      res.status,
+      envelope,
+      res.statusText,
+      res.headers.get("Retry-After"),
+      sessionCall,
+    );
   }
   if (res.status === 204) return {} as ResponseOf<E>;
   const text = await res.text();
