@@ -1,0 +1,40 @@
+// The frame of the public supervision pages (review link, verification): they are outside the
+// signed-in shell, so they bring the query cache and toasts themselves, as the HCPC portal does.
+import "@mantine/notifications/styles.css";
+import { Container, Stack, Title } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { queryClient } from "../../lib/query-client";
+import { StatusAlert } from "../../lib/StatusAlert";
+
+export function GuestProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Notifications position="top-right" limit={5} />
+      {children}
+    </QueryClientProvider>
+  );
+}
+
+export function GuestShell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Container size="md" py="lg" component="main" id="main">
+      <Stack gap="lg">
+        <Title order={1}>{title}</Title>
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+/** A link that cannot be used (invalid, expired, locked): says why, and what to do. */
+export function LinkProblem({ title, message }: { title: string; message: string }) {
+  return (
+    <GuestShell title={title}>
+      <StatusAlert tone="error" title="This link cannot be used">
+        {message}
+      </StatusAlert>
+    </GuestShell>
+  );
+}
