@@ -20,3 +20,5 @@ export const ManageEventsPage = lazy(() => import("../features/manage-events/Man
 export const PortfolioRoutes = lazy(() => import("../features/portfolio/PortfolioRoutes"));
 export const HcpcPortalRoute = lazy(() => import("../features/hcpc-portal/HcpcPortalPage"));
 export const VideoRoutes = lazy(() => import("../features/videos/VideoRoutes"));
+export const SupervisionReviewRoute = lazy(() => import("../features/supervision/GuestReviewPage"));
+export const SupervisionVerifyRoute = lazy(() => import("../features/supervision/VerifyPage"));

@@ -14,3 +14,7 @@ export const REDIRECTS: { from: string; to: string }[] = [
   { from: "my-files", to: "/files" },
   { from: "portfolio", to: "/portfolio-builder/choose" },
 ];
+
+/** Public supervision pages, outside the login guard: the reviewee's link and the PDF's check. */
+export const SUPERVISION_REVIEW_PATH = "/review/supervision/:id";
+export const SUPERVISION_VERIFY_PATH = "/verify/supervision/:id";

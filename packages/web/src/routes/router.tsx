@@ -20,10 +20,18 @@ import {
   ResetPasswordPage,
   SettingsPage,
   SharedCpdPage,
+  SupervisionReviewRoute,
+  SupervisionVerifyRoute,
   VideoRoutes,
 } from "./lazy-pages";
 import { PageLoader } from "./PageLoader";
-import { ADMIN_PATHS, COMING_SOON, REDIRECTS } from "./paths";
+import {
+  ADMIN_PATHS,
+  COMING_SOON,
+  REDIRECTS,
+  SUPERVISION_REVIEW_PATH,
+  SUPERVISION_VERIFY_PATH,
+} from "./paths";
 import { RequireAuth } from "./RequireAuth";
 import { RequireAdmin } from "./RequireRole";
 
@@ -38,6 +46,9 @@ export const router = createBrowserRouter([
   // Guest: the e-mailed access token is the credential (spec 3 §2).
   { path: "/hcpc-portal", element: withSuspense(<HcpcPortalRoute />) },
   { path: "/hcpc-portal/access/:accessToken", element: withSuspense(<HcpcPortalRoute />) },
+  // Guest: the supervision reviewee proves who they are with an e-mailed code (spec 2 §3).
+  { path: SUPERVISION_REVIEW_PATH, element: withSuspense(<SupervisionReviewRoute />) },
+  { path: SUPERVISION_VERIFY_PATH, element: withSuspense(<SupervisionVerifyRoute />) },
   {
     element: <RequireAuth />,
     children: [

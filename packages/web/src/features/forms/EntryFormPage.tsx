@@ -1,7 +1,7 @@
 import { api, ENTRY_TYPES, type EntryType, MESSAGES } from "@cpd/contract";
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
@@ -16,6 +16,7 @@ import { PdfPreviewModal } from "../entries/PdfPreviewModal";
 import { TagListEditor } from "../profile/TagsEditor";
 import { UnsavedChangesModal } from "../profile/UnsavedChangesModal";
 import { openUpgradeModal } from "../shell/UpgradeModal";
+import { isFrozen } from "../supervision/review-model";
 import { FormItemField, REMINDER_DATE, REMINDER_RECURRENCE } from "./FormItemField";
 import {
   entryTitle,
@@ -40,6 +41,8 @@ const TYPE_NAMES: Record<EntryType, string> = {
   supervision: "Supervision",
 };
 const DATE_FIELDS = ["DiaryDate", "ReflectionDate", "SupervisionDate"];
+/** Sharing, topics and sign-off of a supervision record: its own chunk (with the signature pad). */
+const SupervisionPanel = lazy(() => import("../supervision/SupervisionPanel"));
 const FORM_ID = "entry-form";
 
 const formEndpoint = {
@@ -107,7 +110,8 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
     }
   }, [form, values]);
 
-  const editable = form?.editable !== false;
+  // A signed or completed supervision is frozen (the signatures cover what it says).
+  const editable = form?.editable !== false && !isFrozen(form?.reviewee ?? null);
   const dirty = Boolean(values && saved && !sameValues(values, saved));
 
   const showBanner = useCallback((b: Banner) => {
@@ -368,6 +372,17 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
           ))}
         </Stack>
       </form>
+
+      {type === "supervision" && (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the supervision review" />}>
+          <SupervisionPanel
+            entryId={entryId}
+            reviewee={form.reviewee}
+            savedRole={typeof saved?.SupervisionRole === "string" ? saved.SupervisionRole : undefined}
+            dirty={dirty}
+          />
+        </Suspense>
+      )}
 
       {entryId ? (
         <TagListEditor
