@@ -147,7 +147,7 @@ function GuestRecord({
         </div>
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="record-title">
-        <Title order={2} id="record-title">
+        <Title order={2} fz="h3" id="record-title">
           The record
         </Title>
         <Text fz="sm">
@@ -184,11 +184,12 @@ function Signed({
         <Stack gap="xs">
           <Text>{answer.message}</Text>
           {!answer.completed && <Text>We will e-mail you when the other side has signed.</Text>}
-          <div>
-            <DownloadPdf shareId={shareId} token={token} />
-          </div>
         </Stack>
       </StatusAlert>
+      {/* Outside the tinted alert: a link colour on its background is below 4.5:1. */}
+      <div>
+        <DownloadPdf shareId={shareId} token={token} />
+      </div>
     </GuestShell>
   );
 }

@@ -58,7 +58,7 @@ export function SignOff({ party, reviewee, state, level, savedSignature, hint, o
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={`${id}-title`}>
-      <Title order={level} fz="h4" id={`${id}-title`}>
+      <Title order={level} fz={level <= 2 ? "h3" : "h4"} id={`${id}-title`}>
         Sign off
       </Title>
       <Text fz="sm">

@@ -20,7 +20,7 @@ export function TopicList({ party, topics, state, level }: Props) {
   const toggle = useToggleTopic(party);
   return (
     <Stack gap="sm" component="section" aria-labelledby={`${id}-title`}>
-      <Title order={level} fz="h4" id={`${id}-title`}>
+      <Title order={level} fz={level <= 2 ? "h3" : "h4"} id={`${id}-title`}>
         Topics
       </Title>
       {!state.canToggleTopics && party.side === "Supervisee" && state.canComment && (
