@@ -236,4 +236,42 @@ describe("supervision sharing", () => {
       await worker.close();
     }
   });
+
+  it("freezes the evidence of a signed record: no upload to it, no detaching, no deleting", async () => {
+    const owner = await createUser(h.deps);
+    const entryId = await supervisionEntry(owner);
+    const upload = (extra: string) =>
+      call(h.app, "POST", `/file/upload?filename=notes.pdf${extra}`, {
+        token: owner.token,
+        payload: Buffer.from("%PDF-1.4\n% evidence\n"),
+        headers: { "content-type": "application/octet-stream" },
+      });
+    const evidence = await upload(`&entryId=${entryId}`);
+    expect(evidence.status).toBe(200);
+    const loose = await upload("");
+    expect(loose.status).toBe(200);
+    expect((await share(owner, entryId)).status).toBe(200);
+    const signed = await call(h.app, "POST", "/supervision/complete", {
+      token: owner.token,
+      body: { entryId, signature: PNG, useGlobalSignature: false, guest: false },
+    });
+    expect(signed.status).toBe(200);
+    const locked = { code: "ENTRY_LOCKED", message: M.signedLocked };
+    expect((await upload(`&entryId=${entryId}`)).body).toMatchObject(locked);
+    expect(
+      (await call(h.app, "DELETE", `/entries/${entryId}/file/${evidence.body.id}`, { token: owner.token }))
+        .body,
+    ).toMatchObject(locked);
+    expect(
+      (await call(h.app, "DELETE", `/file/${evidence.body.id}`, { token: owner.token })).body,
+    ).toMatchObject(locked);
+    // Its evidence can not be moved to another entry either.
+    const other = await supervisionEntry(owner);
+    const moved = await call(h.app, "POST", `/entries/${other}/update`, {
+      token: owner.token,
+      body: { SupervisionDate: "2026-09-01", SupervisionRole: "Supervisor", Evidence: [evidence.body.id] },
+    });
+    expect(moved.body).toMatchObject(locked);
+    expect(await h.deps.prisma.storedFile.count({ where: { entryId } })).toBe(1);
+  });
 });

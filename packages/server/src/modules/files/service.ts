@@ -2,8 +2,16 @@
 // deleting and downloading. Bytes live in S3 under opaque keys.
 import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type api, FREE_STORAGE_BYTES, MAX_FILE_BYTES, type QueryOf, type ResponseOf } from "@cpd/contract";
+import {
+  type api,
+  FREE_STORAGE_BYTES,
+  MAX_FILE_BYTES,
+  type QueryOf,
+  type ResponseOf,
+  SUPERVISION_MESSAGES,
+} from "@cpd/contract";
 import type { Deps } from "../../deps.js";
+import type { Prisma } from "../../generated/prisma/client.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { Storage } from "../../lib/storage.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
@@ -100,6 +108,12 @@ export interface UploadInput {
  * idle and total timeouts) and the type's own check on its way. Any failure
  * removes the S3 object.
  */
+/** A signed supervision record's evidence is frozen: call with the entry row locked. */
+async function refuseSignedEntry(tx: Prisma.TransactionClient, entryId: string) {
+  if (await tx.entry.count({ where: { id: entryId, supervisionLocked: true } }))
+    throw new AppError(409, "ENTRY_LOCKED", SUPERVISION_MESSAGES.signedLocked);
+}
+
 export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileInfo> {
   const { userId } = input;
   const filename = cleanFilename(input.filename);
@@ -108,8 +122,12 @@ export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileIn
   if (declared > MAX_FILE_BYTES) throw tooLarge();
   if (declared === 0) throw new AppError(400, "EMPTY_FILE", FILE_MESSAGES.empty);
   if (input.entryId) {
-    const entry = await deps.prisma.entry.count({ where: { id: input.entryId, userId } });
+    const entry = await deps.prisma.entry.findFirst({
+      where: { id: input.entryId, userId },
+      select: { supervisionLocked: true },
+    });
     if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
+    if (entry.supervisionLocked) throw new AppError(409, "ENTRY_LOCKED", SUPERVISION_MESSAGES.signedLocked);
   }
   await checkQuota(deps, userId, declared);
 
@@ -150,6 +168,10 @@ export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileIn
 
   try {
     const id = await deps.prisma.$transaction(async (tx) => {
+      if (input.entryId) {
+        await lockEntry(tx, input.entryId);
+        await refuseSignedEntry(tx, input.entryId);
+      }
       const row = await tx.storedFile.create({
         data: { userId, storageKey: key, filename, contentType, size: declared, entryId: input.entryId },
       });
@@ -233,7 +255,10 @@ export async function deleteFile(deps: Deps, userId: string, id: string) {
   const deleted = await deps.prisma.$transaction(async (tx) => {
     const file = await tx.storedFile.findFirst({ where: { id, userId }, select: { entryId: true } });
     if (!file) throw FILE_NOT_FOUND();
-    if (file.entryId) await lockEntry(tx, file.entryId);
+    if (file.entryId) {
+      await lockEntry(tx, file.entryId);
+      await refuseSignedEntry(tx, file.entryId);
+    }
     const rows = await tx.$queryRaw<{ entry_id: string | null; storage_key: string }[]>`
       DELETE FROM files WHERE id = ${id}::uuid AND user_id = ${userId}::uuid RETURNING entry_id, storage_key`;
     const row = rows[0];
