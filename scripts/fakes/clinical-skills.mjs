@@ -5,6 +5,7 @@
 // Demo account: demo@example.org / Skills123!
 import { createHash } from "node:crypto";
 import http from "node:http";
+import { readJson, sendJson } from "./http.mjs";
 
 export const FAKE_ACCOUNTS = { "demo@example.org": "Skills123!", "nurse@example.org": "Skills123!" };
 export const FAKE_API_KEY = "local-clinical-skills-key";
@@ -14,24 +15,11 @@ const tokenFor = (email) => createHash("sha256").update(`fake-cs:${email}`).dige
 export function createClinicalSkillsServer() {
   const tokens = new Map(Object.keys(FAKE_ACCOUNTS).map((e) => [tokenFor(e), e]));
   return http.createServer((req, res) => {
-    const send = (status, body) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
+    const send = (status, body) => sendJson(res, status, body);
     if (req.method === "GET" && req.url === "/health") return send(200, { ok: true });
     if (req.method === "POST" && req.url === "/v1/tokens") {
       if (req.headers["x-api-key"] !== FAKE_API_KEY) return send(403, { error: "bad api key" });
-      let raw = "";
-      req.on("data", (c) => {
-        raw += c;
-      });
-      req.on("end", () => {
-        let body;
-        try {
-          body = JSON.parse(raw);
-        } catch {
-          return send(400, { error: "bad json" });
-        }
+      readJson(req, res, (body) => {
         const email = String(body.email ?? "").toLowerCase();
         if (FAKE_ACCOUNTS[email] && FAKE_ACCOUNTS[email] === body.password) {
           return send(200, { accountId: `cs-${email.split("@")[0]}`, accessToken: tokenFor(email) });

@@ -4,6 +4,7 @@
 // and, for tests and local use only:
 //   GET  /v1/messages?to=+447700900123              -> 200 [{id, to, from, body, at}] newest first
 import http from "node:http";
+import { readJson, sendJson } from "./http.mjs";
 
 export const FAKE_SMS_API_KEY = "local-sms-gateway-key";
 
@@ -11,10 +12,7 @@ export function createSmsServer() {
   const messages = [];
   let next = 1;
   return http.createServer((req, res) => {
-    const send = (status, body) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
+    const send = (status, body) => sendJson(res, status, body);
     const url = new URL(req.url ?? "/", "http://localhost");
     if (req.method === "GET" && url.pathname === "/health") return send(200, { ok: true });
     if (req.method === "GET" && url.pathname === "/v1/messages") {
@@ -29,36 +27,30 @@ export function createSmsServer() {
     }
     if (req.method === "POST" && url.pathname === "/v1/messages") {
       if (req.headers.authorization !== `Bearer ${FAKE_SMS_API_KEY}`) return send(401, { error: "bad key" });
-      let raw = "";
-      req.on("data", (c) => {
-        raw += c;
-        if (raw.length > 10_000) req.destroy();
-      });
-      req.on("end", () => {
-        let body;
-        try {
-          body = JSON.parse(raw);
-        } catch {
-          return send(400, { error: "bad json" });
-        }
-        if (
-          typeof body.to !== "string" ||
-          !/^\+[1-9]\d{6,14}$/.test(body.to) ||
-          typeof body.body !== "string"
-        ) {
-          return send(400, { error: "to (E.164) and body are required" });
-        }
-        const message = {
-          id: String(next++),
-          to: body.to,
-          from: String(body.from ?? ""),
-          body: body.body,
-          at: new Date().toISOString(),
-        };
-        messages.push(message);
-        if (messages.length > 1000) messages.shift();
-        return send(201, { id: message.id });
-      });
+      readJson(
+        req,
+        res,
+        (body) => {
+          if (
+            typeof body.to !== "string" ||
+            !/^\+[1-9]\d{6,14}$/.test(body.to) ||
+            typeof body.body !== "string"
+          ) {
+            return send(400, { error: "to (E.164) and body are required" });
+          }
+          const message = {
+            id: String(next++),
+            to: body.to,
+            from: String(body.from ?? ""),
+            body: body.body,
+            at: new Date().toISOString(),
+          };
+          messages.push(message);
+          if (messages.length > 1000) messages.shift();
+          return send(201, { id: message.id });
+        },
+        10_000,
+      );
       return;
     }
     send(404, { error: "not found" });

@@ -2,14 +2,18 @@
 // SMTP catcher named by the environment (scripts/test sets up a private namespace).
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
+import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import type { Deps } from "../src/deps.js";
+import { Queues } from "../src/jobs/queues.js";
 import { hashPassword } from "../src/lib/crypto.js";
 import { addDays } from "../src/lib/dates.js";
+import { createRedis } from "../src/lib/redis.js";
 import { ensurePlatformFeatures } from "../src/modules/shell/feature-defaults.js";
 import { createResources } from "../src/resources.js";
+import { startWorkers } from "../src/worker.js";
 
 export const PASSWORD = "Correct-Horse-1";
 
@@ -61,6 +65,37 @@ export function useApp(): Harness {
     await close?.();
   });
   return h;
+}
+
+/** Runs the real worker (queues, e-mail, SMS, PDFs) for a test file, closed after the file. */
+export function useWorker(): void {
+  let worker: ReturnType<typeof startWorkers> | undefined;
+  beforeAll(() => {
+    worker = startWorkers(testConfig(), pino({ level: "silent" }));
+  });
+  afterAll(async () => {
+    await worker?.close();
+  });
+}
+
+/**
+ * Runs `fn` with the app's queues on a Redis connection that worked and then went away, as when
+ * Redis restarts under a running API; the real queues are back after it.
+ */
+export async function whileRedisDown<T>(h: Harness, fn: () => Promise<T>): Promise<T> {
+  const real = h.deps.queues;
+  const deadRedis = createRedis(h.deps.config.redisUrl);
+  deadRedis.on("error", () => {});
+  await new Promise((resolve) => deadRedis.once("ready", resolve));
+  h.deps.queues = new Queues(deadRedis, h.deps.config.redisPrefix, 1_000);
+  deadRedis.disconnect();
+  try {
+    return await fn();
+  } finally {
+    await h.deps.queues.close().catch(() => {});
+    deadRedis.disconnect();
+    h.deps.queues = real;
+  }
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -149,6 +184,13 @@ export async function call(
     res,
   };
 }
+
+/** What a refusal is checked by: the status, the error code and the message. */
+export const refusal = (res: Awaited<ReturnType<typeof call>>) => [
+  res.status,
+  res.body.code,
+  res.body.message,
+];
 
 /**
  * A stored file's row of `size` bytes with nothing behind it in storage: enough for what counts a

@@ -15,12 +15,28 @@ export async function mailsTo(to: string): Promise<MailDevEmail[]> {
   return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()));
 }
 
-export async function waitForMail(to: string, timeoutMs = 15_000): Promise<MailDevEmail> {
+/**
+ * The first e-mail to `to` that `match` accepts and that is not in `seen` (which it joins), waiting for the
+ * worker to send it. MailDev lists the oldest first.
+ */
+export async function waitForNewMail(
+  to: string,
+  match: (m: MailDevEmail) => boolean,
+  seen: Set<string> = new Set(),
+  timeoutMs = 15_000,
+): Promise<MailDevEmail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const found = (await mailsTo(to))[0];
-    if (found) return found;
+    const found = (await mailsTo(to)).find((m) => match(m) && !seen.has(m.id));
+    if (found) {
+      seen.add(found.id);
+      return found;
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+  throw new Error(`no new e-mail to ${to} within ${timeoutMs} ms`);
 }
+
+/** The first (oldest) e-mail to `to`, waiting for one to arrive. */
+export const waitForMail = (to: string, timeoutMs = 15_000) =>
+  waitForNewMail(to, () => true, new Set(), timeoutMs);

@@ -4,12 +4,9 @@
 import pino from "pino";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { portfolioRetentionJob } from "../src/jobs/portfolio-retention.js";
-import { Queues } from "../src/jobs/queues.js";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
-import { createRedis } from "../src/lib/redis.js";
-import { startWorkers } from "../src/worker.js";
 import {
   bulkDiary,
   call,
@@ -17,19 +14,14 @@ import {
   createUser,
   randomIp,
   type TestUser,
-  testConfig,
   useApp,
+  useWorker,
+  whileRedisDown,
 } from "./harness.js";
 import { mailsTo, waitForMail } from "./mail.js";
 
 const h = useApp();
-let worker: ReturnType<typeof startWorkers>;
-beforeAll(() => {
-  worker = startWorkers(testConfig(), pino({ level: "silent" }));
-});
-afterAll(async () => {
-  await worker?.close();
-});
+useWorker();
 
 const today = todayInLondon();
 const yearAgo = addDays(today, -365);
@@ -284,22 +276,11 @@ describe("Redis unavailable", () => {
   it("answers 503 with Retry-After and leaves no request behind", async () => {
     const me = await createUser(h.deps);
     const id = await diary(me, "While Redis is down");
-    const real = h.deps.queues;
-    // A connection that worked and then went away, as when Redis restarts under a running API.
-    const deadRedis = createRedis(h.deps.config.redisUrl);
-    deadRedis.on("error", () => {});
-    await new Promise((resolve) => deadRedis.once("ready", resolve));
-    h.deps.queues = new Queues(deadRedis, h.deps.config.redisPrefix, 1_000);
-    deadRedis.disconnect();
-    try {
+    await whileRedisDown(h, async () => {
       const res = await requestPortfolio(me, body({ diaryEntries: [id] }));
       expect([res.status, res.body.code]).toEqual([503, "SERVICE_UNAVAILABLE"]);
       expect(res.res.headers["retry-after"]).toBe("1");
-    } finally {
-      await h.deps.queues.close().catch(() => {});
-      deadRedis.disconnect();
-      h.deps.queues = real;
-    }
+    });
     expect(await h.deps.prisma.portfolioRequest.count({ where: { userId: me.id } })).toBe(0);
     const again = await requestPortfolio(me, body({ diaryEntries: [id] }));
     expect(again.status).toBe(200);

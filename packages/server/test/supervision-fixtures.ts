@@ -6,7 +6,7 @@ import { createHash, randomInt, randomUUID } from "node:crypto";
 import { otherSide, type SupervisionSide } from "@cpd/contract";
 import sharp from "sharp";
 import { call, createUser, type Harness, randomIp, type TestUser } from "./harness.js";
-import { type MailDevEmail, mailsTo } from "./mail.js";
+import { type MailDevEmail, waitForNewMail } from "./mail.js";
 
 export const CODE_SUBJECT = "Your supervision review code";
 export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -123,26 +123,14 @@ export const shareCall = (
   body: { entryId: string; reviewee: unknown; topics: unknown },
 ) => call(h.app, "POST", "/supervision/share", { token: owner.token, ip: randomIp(), body });
 
-/**
- * The first e-mail to `to` that `match` accepts and that is not in `seen` (which it joins), waiting for the
- * worker to send it. MailDev lists the oldest first.
- */
-export async function waitForNewMail(
-  to: string,
-  match: (m: MailDevEmail) => boolean,
-  seen: Set<string> = new Set(),
-  timeoutMs = 15_000,
-): Promise<MailDevEmail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = (await mailsTo(to)).find((m) => match(m) && !seen.has(m.id));
-    if (found) {
-      seen.add(found.id);
-      return found;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no new e-mail to ${to} within ${timeoutMs} ms`);
+/** Shares `s`'s entry again (after a reset) with a new reviewee for the same side; no topics unless given. */
+export async function shareAgain(
+  h: Harness,
+  s: { owner: TestUser; entryId: string; ownerSide: SupervisionSide },
+  topics: { title: string; actions?: string }[] = [],
+) {
+  const { reviewee } = revieweeFor(s.ownerSide);
+  return { reviewee, res: await shareCall(h, s.owner, { entryId: s.entryId, reviewee, topics }) };
 }
 
 /** The 6-digit code of a code e-mail. */

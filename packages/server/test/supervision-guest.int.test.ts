@@ -3,10 +3,9 @@
 // its own share's guest calls and nothing else; expiry and reset end it.
 import { randomUUID } from "node:crypto";
 import { api, type EndpointDef, SUPERVISION_MESSAGES as M } from "@cpd/contract";
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorkers } from "../src/worker.js";
-import { call, createUser, randomIp, testConfig, useApp } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { call, createUser, randomIp, refusal, useApp, useWorker } from "./harness.js";
+import { waitForNewMail } from "./mail.js";
 import {
   authenticate,
   CODE_SUBJECT,
@@ -16,30 +15,34 @@ import {
   mailedCode,
   must,
   newOwner,
-  revieweeFor,
   type Shared,
   sha256,
-  shareCall,
+  shareAgain,
   sharedSupervision,
   sign,
   TOPICS,
   uploadPng,
-  waitForNewMail,
 } from "./supervision-fixtures.js";
 
 const h = useApp();
-let worker: ReturnType<typeof startWorkers>;
-beforeAll(() => {
-  worker = startWorkers(testConfig(), pino({ level: "silent" }));
-});
-afterAll(async () => {
-  await worker?.close();
-});
+useWorker();
 
 const endpoints = Object.entries(api as Record<string, EndpointDef>);
 const guestCalls = endpoints.filter(([, e]) => e.guest).map(([name]) => name);
 const share = (id: string) => h.deps.prisma.supervisionShare.findUniqueOrThrow({ where: { id } });
 const secondsAgo = (s: number) => new Date(Date.now() - s * 1000);
+/** Moves a share's clock fields, as time passing would. */
+const setShare = (
+  s: { shareId: string },
+  data: { expiresAt?: Date; codeRequestedAt?: Date; codeExpiresAt?: Date },
+) => h.deps.prisma.supervisionShare.update({ where: { id: s.shareId }, data });
+/** What the reviewee's ways in answer: the link (with its message), asking for a code, and the guest view. */
+async function waysIn(s: { shareId: string; guest: string }) {
+  const link = await call(h.app, "GET", `/supervision/${s.shareId}/link`, { ip: randomIp() });
+  const code = await authenticate(h, s.shareId, null);
+  const view = await call(h.app, "GET", `/supervision/${s.shareId}`, { token: s.guest });
+  return { link: refusal(link), code: [code.status, code.body.code], view: [view.status, view.body.code] };
+}
 const reset = (s: Shared) =>
   call(h.app, "POST", "/supervision/reset", {
     token: s.owner.token,
@@ -148,7 +151,7 @@ describe("what a guest token opens", () => {
     const view = await call(h.app, "GET", `/supervision/${unknown}`, { token: s.owner.token });
     expect([view.status, view.body.code]).toEqual([404, "SUPERVISION_NOT_FOUND"]);
     const link = await call(h.app, "GET", `/supervision/${unknown}/link`, { ip: randomIp() });
-    expect([link.status, link.body.code, link.body.message]).toEqual([404, "LINK_INVALID", M.linkInvalid]);
+    expect(refusal(link)).toEqual([404, "LINK_INVALID", M.linkInvalid]);
     const code = await authenticate(h, unknown, null);
     expect([code.status, code.body.code]).toEqual([404, "LINK_INVALID"]);
   });
@@ -157,18 +160,14 @@ describe("what a guest token opens", () => {
 describe("an expired share", () => {
   it("answers 410 LINK_EXPIRED to the link, the code and the guest; the owner can still read it but not comment", async () => {
     const s = await guestSession(h);
-    await h.deps.prisma.supervisionShare.update({
-      where: { id: s.shareId },
-      data: { expiresAt: secondsAgo(60) },
-    });
+    await setShare(s, { expiresAt: secondsAgo(60) });
     const topic = s.topicIds[0] as string;
 
-    const link = await call(h.app, "GET", `/supervision/${s.shareId}/link`, { ip: randomIp() });
-    expect([link.status, link.body.code, link.body.message]).toEqual([410, "LINK_EXPIRED", M.linkExpired]);
-    const code = await authenticate(h, s.shareId, null);
-    expect([code.status, code.body.code]).toEqual([410, "LINK_EXPIRED"]);
-    const view = await call(h.app, "GET", `/supervision/${s.shareId}`, { token: s.guest });
-    expect([view.status, view.body.code]).toEqual([410, "LINK_EXPIRED"]);
+    expect(await waysIn(s)).toEqual({
+      link: [410, "LINK_EXPIRED", M.linkExpired],
+      code: [410, "LINK_EXPIRED"],
+      view: [410, "LINK_EXPIRED"],
+    });
     const guestComment = await call(h.app, "POST", `/supervision/${s.shareId}/${topic}/comment`, {
       token: s.guest,
       body: { comment: "Too late" },
@@ -197,12 +196,11 @@ describe("POST supervision/reset", () => {
     expect([res.status, res.body]).toEqual([200, { message: M.reset }]);
     expect((await share(s.shareId)).revokedAt).not.toBeNull();
 
-    const link = await call(h.app, "GET", `/supervision/${s.shareId}/link`, { ip: randomIp() });
-    expect([link.status, link.body.code, link.body.message]).toEqual([404, "LINK_INVALID", M.linkInvalid]);
-    const code = await authenticate(h, s.shareId, null);
-    expect([code.status, code.body.code]).toEqual([404, "LINK_INVALID"]);
-    const view = await call(h.app, "GET", `/supervision/${s.shareId}`, { token: s.guest });
-    expect([view.status, view.body.code]).toEqual([401, "UNAUTHORIZED"]);
+    expect(await waysIn(s)).toEqual({
+      link: [404, "LINK_INVALID", M.linkInvalid],
+      code: [404, "LINK_INVALID"],
+      view: [401, "UNAUTHORIZED"],
+    });
     const comment = await call(h.app, "POST", `/supervision/${s.shareId}/${s.topicIds[0]}/comment`, {
       token: s.guest,
       body: { comment: "After the reset" },
@@ -210,10 +208,9 @@ describe("POST supervision/reset", () => {
     expect(comment.status).toBe(401);
 
     const again = await reset(s);
-    expect([again.status, again.body.code, again.body.message]).toEqual([409, "NOT_SHARED", M.notShared]);
+    expect(refusal(again)).toEqual([409, "NOT_SHARED", M.notShared]);
 
-    const { reviewee } = revieweeFor(s.ownerSide);
-    const shared = must(await shareCall(h, s.owner, { entryId: s.entryId, reviewee, topics: [] }));
+    const shared = must((await shareAgain(h, s)).res);
     const newId = shared.body.reviewee.Id as string;
     expect(newId).not.toBe(s.shareId);
     const newLink = await call(h.app, "GET", `/supervision/${newId}/link`, { ip: randomIp() });
@@ -242,22 +239,15 @@ describe("the 2FA code", () => {
     const s = await sharedSupervision(h);
     const earlier = await guestToken(h, s);
     // A new code after the cooldown (the first was used).
-    await h.deps.prisma.supervisionShare.update({
-      where: { id: s.shareId },
-      data: { codeRequestedAt: secondsAgo(31) },
-    });
+    await setShare(s, { codeRequestedAt: secondsAgo(31) });
     const code = await mailedCode(h, s);
     const wrong = wrongCode(code);
     for (let i = 1; i <= 4; i++) {
       const res = await authenticate(h, s.shareId, wrong);
-      expect([res.status, res.body.code, res.body.message], `wrong code ${i}`).toEqual([
-        400,
-        "OTP_INVALID",
-        M.codeWrong,
-      ]);
+      expect(refusal(res), `wrong code ${i}`).toEqual([400, "OTP_INVALID", M.codeWrong]);
     }
     const fifth = await authenticate(h, s.shareId, wrong);
-    expect([fifth.status, fifth.body.code, fifth.body.message]).toEqual([403, "SHARE_LOCKED", M.locked]);
+    expect(refusal(fifth)).toEqual([403, "SHARE_LOCKED", M.locked]);
     const row = await share(s.shareId);
     expect(row.wrongCodes).toBe(5);
     expect(row.lockedAt).not.toBeNull();
@@ -274,8 +264,8 @@ describe("the 2FA code", () => {
     expect((await call(h.app, "GET", `/supervision/${s.shareId}`, { token: earlier })).status).toBe(200);
 
     must(await reset(s));
-    const { reviewee } = revieweeFor(s.ownerSide);
-    const next = must(await shareCall(h, s.owner, { entryId: s.entryId, reviewee, topics: [] }));
+    const { reviewee, res: next } = await shareAgain(h, s);
+    must(next);
     const nextShare: Shared = { ...s, shareId: next.body.reviewee.Id, reviewee, seen: new Set() };
     const token = await guestToken(h, nextShare);
     expect((await call(h.app, "GET", `/supervision/${nextShare.shareId}`, { token })).status).toBe(200);
@@ -284,16 +274,9 @@ describe("the 2FA code", () => {
   it("an expired code answers 400 OTP_EXPIRED 'Authentication code expired.' and counts no attempt", async () => {
     const s = await sharedSupervision(h);
     const code = await mailedCode(h, s);
-    await h.deps.prisma.supervisionShare.update({
-      where: { id: s.shareId },
-      data: { codeExpiresAt: secondsAgo(1) },
-    });
+    await setShare(s, { codeExpiresAt: secondsAgo(1) });
     const res = await authenticate(h, s.shareId, code);
-    expect([res.status, res.body.code, res.body.message]).toEqual([
-      400,
-      "OTP_EXPIRED",
-      "Authentication code expired.",
-    ]);
+    expect(refusal(res)).toEqual([400, "OTP_EXPIRED", "Authentication code expired."]);
     expect((await share(s.shareId)).wrongCodes).toBe(0);
     expect(await h.deps.prisma.supervisionGuestSession.count({ where: { shareId: s.shareId } })).toBe(0);
   });
@@ -312,7 +295,7 @@ describe("the 2FA code", () => {
   it("a code with nothing asked for is 400 OTP_INVALID", async () => {
     const s = await sharedSupervision(h);
     const res = await authenticate(h, s.shareId, "123456");
-    expect([res.status, res.body.code, res.body.message]).toEqual([400, "OTP_INVALID", M.codeWrong]);
+    expect(refusal(res)).toEqual([400, "OTP_INVALID", M.codeWrong]);
   });
 
   it("another code within 30 s is 429 with Retry-After; after 30 s a new code is sent and only it works", async () => {
@@ -321,16 +304,13 @@ describe("the 2FA code", () => {
     const requestId = (await share(s.shareId)).codeRequestId;
 
     const soon = await authenticate(h, s.shareId, null);
-    expect([soon.status, soon.body.code, soon.body.message]).toEqual([429, "TOO_MANY_REQUESTS", M.codeWait]);
+    expect(refusal(soon)).toEqual([429, "TOO_MANY_REQUESTS", M.codeWait]);
     const retryAfter = Number(soon.res.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(30);
     expect((await share(s.shareId)).codeRequestId).toBe(requestId);
 
-    await h.deps.prisma.supervisionShare.update({
-      where: { id: s.shareId },
-      data: { codeRequestedAt: secondsAgo(31) },
-    });
+    await setShare(s, { codeRequestedAt: secondsAgo(31) });
     const second = await mailedCode(h, s);
     expect((await share(s.shareId)).codeRequestId).not.toBe(requestId);
     if (second !== first) {

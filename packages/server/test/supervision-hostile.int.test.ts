@@ -1,10 +1,8 @@
 // Hostile input on the supervision calls (issue 10): NUL bytes, lone surrogates,
 // urn:uuid: ids, explicit nulls, 1e308 and oversize values get a 4xx and store
 // nothing; racing duplicate shares get one 200 and 409s.
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorkers } from "../src/worker.js";
-import { call, randomIp, testConfig, useApp } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { call, randomIp, useApp, useWorker } from "./harness.js";
 import {
   authenticate,
   guestSession,
@@ -18,13 +16,7 @@ import {
 } from "./supervision-fixtures.js";
 
 const h = useApp();
-let worker: ReturnType<typeof startWorkers>;
-beforeAll(() => {
-  worker = startWorkers(testConfig(), pino({ level: "silent" }));
-});
-afterAll(async () => {
-  await worker?.close();
-});
+useWorker();
 
 const URN = (id: string) => encodeURIComponent(`urn:uuid:${id}`);
 /** The answer must be a refusal in the error envelope, never a 5xx. */

@@ -2,31 +2,22 @@
 // signature per side even under racing requests; the first signature freezes the
 // record; what the guest may not send; which signature images are refused.
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
-import pino from "pino";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorkers } from "../src/worker.js";
-import { call, randomIp, testConfig, useApp } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { call, randomIp, refusal, useApp, useWorker } from "./harness.js";
 import {
   dataUrl,
   guestSession,
   must,
   newOwner,
-  revieweeFor,
-  shareCall,
+  shareAgain,
   sign,
   signaturePng,
   supervisionEntry,
 } from "./supervision-fixtures.js";
 
 const h = useApp();
-let worker: ReturnType<typeof startWorkers>;
-beforeAll(() => {
-  worker = startWorkers(testConfig(), pino({ level: "silent" }));
-});
-afterAll(async () => {
-  await worker?.close();
-});
+useWorker();
 
 const signatures = (shareId: string) => h.deps.prisma.supervisionSignature.findMany({ where: { shareId } });
 const entryRow = (id: string) => h.deps.prisma.entry.findUniqueOrThrow({ where: { id } });
@@ -45,7 +36,7 @@ describe("sign-off order", () => {
   it("the reviewee on the Supervisee side may not sign first: 409 SIGN_ORDER, nothing stored", async () => {
     const s = await guestSession(h, { role: "Supervisor" });
     const res = await sign(h, guest(s), s.entryId);
-    expect([res.status, res.body.code, res.body.message]).toEqual([409, "SIGN_ORDER", M.waitSupervisor]);
+    expect(refusal(res)).toEqual([409, "SIGN_ORDER", M.waitSupervisor]);
     expect(await signatures(s.shareId)).toEqual([]);
     expect((await entryRow(s.entryId)).supervisionLocked).toBe(false);
   });
@@ -53,7 +44,7 @@ describe("sign-off order", () => {
   it("the owner on the Supervisee side may not sign first: 409 SIGN_ORDER, nothing stored", async () => {
     const s = await guestSession(h, { role: "Supervisee" });
     const res = await sign(h, owner(s), s.entryId);
-    expect([res.status, res.body.code, res.body.message]).toEqual([409, "SIGN_ORDER", M.waitSupervisor]);
+    expect(refusal(res)).toEqual([409, "SIGN_ORDER", M.waitSupervisor]);
     expect(await signatures(s.shareId)).toEqual([]);
   });
 
@@ -61,11 +52,7 @@ describe("sign-off order", () => {
     const s = await guestSession(h, { role: "Supervisor" });
     must(await sign(h, owner(s), s.entryId));
     const again = await sign(h, owner(s), s.entryId);
-    expect([again.status, again.body.code, again.body.message]).toEqual([
-      409,
-      "ALREADY_SIGNED",
-      M.alreadySigned,
-    ]);
+    expect(refusal(again)).toEqual([409, "ALREADY_SIGNED", M.alreadySigned]);
     const rows = await signatures(s.shareId);
     expect(rows.map((r) => [r.side, r.byReviewee])).toEqual([["Supervisor", false]]);
   });
@@ -109,11 +96,7 @@ describe("the first signature freezes the record", () => {
       ["owner comment", await comment(s.owner.token, s.shareId, topic)],
       ["owner tick", await toggle(s.owner.token, s.shareId, topic)],
     ] as const) {
-      expect([res.status, res.body.code, res.body.message], what).toEqual([
-        409,
-        "ENTRY_LOCKED",
-        M.signedLocked,
-      ]);
+      expect(refusal(res), what).toEqual([409, "ENTRY_LOCKED", M.signedLocked]);
     }
     const update = await call(h.app, "POST", `/entries/${s.entryId}/update`, {
       token: s.owner.token,
@@ -145,8 +128,7 @@ describe("the first signature freezes the record", () => {
       },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    const { reviewee } = revieweeFor("Supervisor");
-    const again = must(await shareCall(h, s.owner, { entryId: s.entryId, reviewee, topics: [] }));
+    const again = must((await shareAgain(h, s)).res);
     expect(again.body.reviewee).toMatchObject({ Signature: null, RevieweeSignature: null, Status: "shared" });
     const verify = await call(h.app, "GET", `/supervision/verify/${s.shareId}?hash=${hash}`, {
       ip: randomIp(),
@@ -159,7 +141,7 @@ describe("the first signature freezes the record", () => {
     must(await sign(h, owner(s), s.entryId));
     must(await sign(h, guest(s), s.entryId));
     const res = await comment(s.owner.token, s.shareId, s.topicIds[0] as string);
-    expect([res.status, res.body.code, res.body.message]).toEqual([409, "ENTRY_LOCKED", M.completedLocked]);
+    expect(refusal(res)).toEqual([409, "ENTRY_LOCKED", M.completedLocked]);
     const reset = await call(h.app, "POST", "/supervision/reset", {
       token: s.owner.token,
       ip: randomIp(),
@@ -169,8 +151,7 @@ describe("the first signature freezes the record", () => {
     expect(
       (await h.deps.prisma.supervisionShare.findUniqueOrThrow({ where: { id: s.shareId } })).revokedAt,
     ).toBeNull();
-    const { reviewee } = revieweeFor("Supervisor");
-    const share = await shareCall(h, s.owner, { entryId: s.entryId, reviewee, topics: [] });
+    const share = (await shareAgain(h, s)).res;
     expect([share.status, share.body.code]).toEqual([409, "ENTRY_LOCKED"]);
     const signAgain = await sign(h, guest(s), s.entryId);
     expect([signAgain.status, signAgain.body.code]).toEqual([409, "ENTRY_LOCKED"]);
@@ -182,11 +163,7 @@ describe("what the reviewee may send", () => {
     // The reviewee is the Supervisor here, so the order of signing is not what refuses them.
     const s = await guestSession(h, { role: "Supervisee" });
     const global = await sign(h, guest(s), s.entryId, { signature: null, useGlobalSignature: true });
-    expect([global.status, global.body.code, global.body.message]).toEqual([
-      400,
-      "SIGNATURE_REQUIRED",
-      M.globalForGuests,
-    ]);
+    expect(refusal(global)).toEqual([400, "SIGNATURE_REQUIRED", M.globalForGuests]);
     const before = (await entryRow(s.entryId)).values;
     const form = await sign(h, guest(s), s.entryId, {
       form: {
@@ -195,11 +172,7 @@ describe("what the reviewee may send", () => {
         Field4: "Rewritten by the guest",
       },
     });
-    expect([form.status, form.body.code, form.body.message]).toEqual([
-      403,
-      "GUEST_READ_ONLY",
-      M.guestReadOnly,
-    ]);
+    expect(refusal(form)).toEqual([403, "GUEST_READ_ONLY", M.guestReadOnly]);
     const notGuest = await sign(h, { token: s.guest, guest: false }, s.entryId);
     expect([notGuest.status, notGuest.body.code]).toEqual([400, "BAD_REQUEST"]);
     const ownerAsGuest = await sign(h, { token: s.owner.token, guest: true }, s.entryId);
@@ -249,11 +222,7 @@ describe("signature images", () => {
   it("the owner's saved signature: refused when there is none or it is not an image, used when it is a PNG", async () => {
     const s = await guestSession(h, { role: "Supervisor" });
     const none = await sign(h, owner(s), s.entryId, { signature: null, useGlobalSignature: true });
-    expect([none.status, none.body.code, none.body.message]).toEqual([
-      400,
-      "NO_GLOBAL_SIGNATURE",
-      M.noGlobalSignature,
-    ]);
+    expect(refusal(none)).toEqual([400, "NO_GLOBAL_SIGNATURE", M.noGlobalSignature]);
     const profile = async (signature: string) =>
       must(await call(h.app, "PUT", "/personal-profile", { token: s.owner.token, body: { signature } }));
     await profile(dataUrl(Buffer.from("plain text"), "text/plain"));

@@ -3,21 +3,14 @@
 // the stored record still hashes to what was signed; the PDF prints the hash and the link.
 import { createHash, randomUUID } from "node:crypto";
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
-import pino from "pino";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorkers } from "../src/worker.js";
-import { call, randomIp, testConfig, useApp } from "./harness.js";
-import { guestSession, must, sign, waitForNewMail } from "./supervision-fixtures.js";
+import { describe, expect, it } from "vitest";
+import { call, randomIp, useApp, useWorker } from "./harness.js";
+import { waitForNewMail } from "./mail.js";
+import { guestSession, must, sign } from "./supervision-fixtures.js";
 
 const h = useApp();
-let worker: ReturnType<typeof startWorkers>;
-beforeAll(() => {
-  worker = startWorkers(testConfig(), pino({ level: "silent" }));
-});
-afterAll(async () => {
-  await worker?.close();
-});
+useWorker();
 
 const verify = (shareId: string, hash: string) =>
   call(h.app, "GET", `/supervision/verify/${shareId}?hash=${hash}`, { ip: randomIp() });

@@ -3,12 +3,9 @@
 // with the owner on either side; what sharing refuses; topics across a reset.
 import { randomInt } from "node:crypto";
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Queues } from "../src/jobs/queues.js";
-import { createRedis } from "../src/lib/redis.js";
-import { startWorkers } from "../src/worker.js";
-import { call, createUser, randomIp, testConfig, useApp } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { call, createUser, randomIp, refusal, useApp, useWorker, whileRedisDown } from "./harness.js";
+import { waitForNewMail } from "./mail.js";
 import { smsTo, waitForSms } from "./sms.js";
 import {
   authenticate,
@@ -18,22 +15,16 @@ import {
   must,
   newOwner,
   revieweeFor,
+  shareAgain,
   shareCall,
   sign,
   supervisionEntry,
   TOPICS,
   uploadPng,
-  waitForNewMail,
 } from "./supervision-fixtures.js";
 
 const h = useApp();
-let worker: ReturnType<typeof startWorkers>;
-beforeAll(() => {
-  worker = startWorkers(testConfig(), pino({ level: "silent" }));
-});
-afterAll(async () => {
-  await worker?.close();
-});
+useWorker();
 
 const withBoth = (text: string) => (m: { subject: string; text: string }) =>
   `${m.subject}\n${m.text}`.includes(text);
@@ -47,6 +38,26 @@ const comment = (token: string, shareId: string, topicId: string, text: string, 
   });
 const toggle = (token: string, shareId: string, topicId: string) =>
   call(h.app, "POST", `/supervision/${shareId}/${topicId}/complete`, { token, ip: randomIp() });
+
+/**
+ * Signs and checks the answer: 200, the message for whether this completed the record, and the new
+ * signature on the signer's side (Signature for the owner, RevieweeSignature for the guest).
+ */
+async function signs(
+  who: { token: string; guest: boolean },
+  entryId: string,
+  completed: boolean,
+  signature: Record<string, unknown>,
+) {
+  const res = await sign(h, who, entryId);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body).toMatchObject({ message: completed ? M.completed : M.signed, completed });
+  expect(res.body.reviewee[who.guest ? "RevieweeSignature" : "Signature"]).toMatchObject({
+    ...signature,
+    byReviewee: who.guest,
+  });
+  return res;
+}
 
 describe("the two-party flow", () => {
   it("owner as Supervisor: share e-mail, code by e-mail and SMS, read-only guest view, comments, Supervisor-only topics, Supervisor then Supervisee sign-off, e-mails, and a locked entry", async () => {
@@ -177,11 +188,7 @@ describe("the two-party flow", () => {
 
     // Topics: the Supervisor's side only (here the owner).
     const refused = await toggle(guest, shareId, topic2);
-    expect([refused.status, refused.body.code, refused.body.message]).toEqual([
-      403,
-      "REVIEWER_ONLY",
-      M.reviewerOnly,
-    ]);
+    expect(refusal(refused)).toEqual([403, "REVIEWER_ONLY", M.reviewerOnly]);
     const ticked = await toggle(owner.token, shareId, topic1);
     expect(ticked.status).toBe(200);
     expect(ticked.body).toMatchObject({ TopicId: topic1, Completed: "1" });
@@ -194,13 +201,9 @@ describe("the two-party flow", () => {
     ).toBe(false);
 
     // Sign-off: the Supervisor (owner) first; the reviewee is told.
-    const first = await sign(h, { token: owner.token, guest: false }, entryId);
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toMatchObject({ message: M.signed, completed: false });
-    expect(first.body.reviewee.Signature).toMatchObject({
+    const first = await signs({ token: owner.token, guest: false }, entryId, false, {
       side: "Supervisor",
       signerName: "Olivia User",
-      byReviewee: false,
     });
     expect(first.body.reviewee.Signature.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(first.body.reviewee.RevieweeSignature).toBeNull();
@@ -212,16 +215,12 @@ describe("the two-party flow", () => {
     expect(signedMail.text).toContain(`${publicUrl}/review/supervision/${shareId}`);
 
     // Then the Supervisee (the reviewee), which completes it; both are told.
-    const second = await sign(h, { token: guest, guest: true }, entryId);
-    expect(second.status, JSON.stringify(second.body)).toBe(200);
-    expect(second.body).toMatchObject({ message: M.completed, completed: true });
-    expect(second.body.reviewee).toMatchObject({ Completed: "1", Status: "completed" });
-    expect(second.body.reviewee.RevieweeSignature).toMatchObject({
+    const second = await signs({ token: guest, guest: true }, entryId, true, {
       side: "Supervisee",
       signerName: "Sam Supervisee",
-      byReviewee: true,
       contentHash: first.body.reviewee.Signature.contentHash,
     });
+    expect(second.body.reviewee).toMatchObject({ Completed: "1", Status: "completed" });
     const hash = first.body.reviewee.Signature.contentHash as string;
     for (const to of [owner.email, reviewee.email]) {
       const done = await waitForNewMail(to, withBoth("Supervision record completed"), seen);
@@ -270,19 +269,11 @@ describe("the two-party flow", () => {
 
     // The owner (Supervisee) may not sign before the Supervisor.
     const early = await sign(h, { token: s.owner.token, guest: false }, s.entryId);
-    expect([early.status, early.body.code, early.body.message]).toEqual([
-      409,
-      "SIGN_ORDER",
-      M.waitSupervisor,
-    ]);
+    expect(refusal(early)).toEqual([409, "SIGN_ORDER", M.waitSupervisor]);
 
-    const first = await sign(h, { token: s.guest, guest: true }, s.entryId);
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toMatchObject({ message: M.signed, completed: false });
-    expect(first.body.reviewee.RevieweeSignature).toMatchObject({
+    await signs({ token: s.guest, guest: true }, s.entryId, false, {
       side: "Supervisor",
       signerName: "Dr Sol Supervisor",
-      byReviewee: true,
     });
     const ownerSeen = new Set<string>();
     const toldOwner = await waitForNewMail(
@@ -292,13 +283,9 @@ describe("the two-party flow", () => {
     );
     expect(toldOwner.text).toContain(`${publicUrl}/edit/supervision/${s.entryId}`);
 
-    const second = await sign(h, { token: s.owner.token, guest: false }, s.entryId);
-    expect(second.status, JSON.stringify(second.body)).toBe(200);
-    expect(second.body).toMatchObject({ message: M.completed, completed: true });
-    expect(second.body.reviewee.Signature).toMatchObject({
+    await signs({ token: s.owner.token, guest: false }, s.entryId, true, {
       side: "Supervisee",
       signerName: "Priya User",
-      byReviewee: false,
     });
     await waitForNewMail(s.owner.email, withBoth("Supervision record completed"), ownerSeen);
     await waitForNewMail(s.reviewee.email, withBoth("Supervision record completed"), s.seen);
@@ -371,17 +358,9 @@ describe("the guest's read-only record", () => {
     const [topic] = s.topicIds as [string];
 
     const blank = await comment(s.guest, s.shareId, topic, "   \n ");
-    expect([blank.status, blank.body.code, blank.body.message]).toEqual([
-      400,
-      "COMMENT_REQUIRED",
-      M.commentBlank,
-    ]);
+    expect(refusal(blank)).toEqual([400, "COMMENT_REQUIRED", M.commentBlank]);
     const foreign = await comment(s.guest, s.shareId, other.topicIds[0] as string, "Wrong topic");
-    expect([foreign.status, foreign.body.code, foreign.body.message]).toEqual([
-      404,
-      "TOPIC_NOT_FOUND",
-      M.topicNotFound,
-    ]);
+    expect(refusal(foreign)).toEqual([404, "TOPIC_NOT_FOUND", M.topicNotFound]);
     const ownerForeign = await comment(s.owner.token, s.shareId, other.topicIds[0] as string, "Wrong topic");
     expect([ownerForeign.status, ownerForeign.body.code]).toEqual([404, "TOPIC_NOT_FOUND"]);
     const named = await comment(s.guest, s.shareId, topic, "Fine", "The Owner Themselves");
@@ -417,18 +396,14 @@ describe("POST supervision/share", () => {
       }),
     ).body.entryId as string;
     const notSupervision = await shareCall(h, owner, { entryId: diary, reviewee, topics: [] });
-    expect([notSupervision.status, notSupervision.body.code, notSupervision.body.message]).toEqual([
-      400,
-      "NOT_SUPERVISION",
-      M.notSupervision,
-    ]);
+    expect(refusal(notSupervision)).toEqual([400, "NOT_SUPERVISION", M.notSupervision]);
 
     const sameSide = await shareCall(h, owner, {
       entryId,
       reviewee: { ...reviewee, type: "Supervisor" },
       topics: [],
     });
-    expect([sameSide.status, sameSide.body.code, sameSide.body.message]).toEqual([
+    expect(refusal(sameSide)).toEqual([
       400,
       "REVIEWEE_TYPE",
       "The reviewee must take the other role: you are the Supervisor",
@@ -454,22 +429,14 @@ describe("POST supervision/share", () => {
     ];
     for (const [over, message] of cases) {
       const res = await shareCall(h, owner, { entryId, reviewee: { ...reviewee, ...over }, topics: TOPICS });
-      expect([res.status, res.body.code, res.body.message], JSON.stringify(over)).toEqual([
-        400,
-        "REVIEWEE_FIELD",
-        message,
-      ]);
+      expect(refusal(res), JSON.stringify(over)).toEqual([400, "REVIEWEE_FIELD", message]);
     }
     const blankTopic = await shareCall(h, owner, {
       entryId,
       reviewee,
       topics: [{ title: "Fine" }, { title: "  ", actions: "Something" }],
     });
-    expect([blankTopic.status, blankTopic.body.code, blankTopic.body.message]).toEqual([
-      400,
-      "TOPIC_TITLE_REQUIRED",
-      M.topicTitleRequired,
-    ]);
+    expect(refusal(blankTopic)).toEqual([400, "TOPIC_TITLE_REQUIRED", M.topicTitleRequired]);
     expect(await h.deps.prisma.supervisionShare.count({ where: { entryId } })).toBe(0);
     expect(await h.deps.prisma.supervisionTopic.count({ where: { entryId } })).toBe(0);
   });
@@ -483,11 +450,7 @@ describe("POST supervision/share", () => {
     });
     const { reviewee } = revieweeFor("Supervisor");
     const role = await shareCall(h, owner, { entryId: noRole, reviewee, topics: [] });
-    expect([role.status, role.body.code, role.body.message]).toEqual([
-      400,
-      "SUPERVISION_ROLE_REQUIRED",
-      M.roleRequired,
-    ]);
+    expect(refusal(role)).toEqual([400, "SUPERVISION_ROLE_REQUIRED", M.roleRequired]);
 
     const completed = await supervisionEntry(h, owner, "Supervisor");
     await h.deps.prisma.entry.update({ where: { id: completed }, data: { supervisionCompleted: true } });
@@ -497,11 +460,7 @@ describe("POST supervision/share", () => {
     const entryId = await supervisionEntry(h, owner, "Supervisor");
     must(await shareCall(h, owner, { entryId, reviewee, topics: TOPICS }));
     const again = await shareCall(h, owner, { entryId, reviewee, topics: [{ title: "Another" }] });
-    expect([again.status, again.body.code, again.body.message]).toEqual([
-      409,
-      "ALREADY_SHARED",
-      M.alreadyShared,
-    ]);
+    expect(refusal(again)).toEqual([409, "ALREADY_SHARED", M.alreadyShared]);
     expect(await h.deps.prisma.supervisionShare.count({ where: { entryId } })).toBe(1);
     expect(await h.deps.prisma.supervisionTopic.count({ where: { entryId } })).toBe(2);
     expect(
@@ -518,14 +477,7 @@ describe("POST supervision/share", () => {
       body: { entryId: s.entryId },
     });
     expect([reset.status, reset.body]).toEqual([200, { message: M.reset }]);
-    const { reviewee } = revieweeFor(s.ownerSide);
-    const again = must(
-      await shareCall(h, s.owner, {
-        entryId: s.entryId,
-        reviewee,
-        topics: [{ title: "Follow-up", actions: "Book" }],
-      }),
-    );
+    const again = must((await shareAgain(h, s, [{ title: "Follow-up", actions: "Book" }])).res);
     expect(again.body.reviewee.Id).not.toBe(s.shareId);
     const topics = again.body.reviewee.Topics as {
       TopicId: string;
@@ -547,21 +499,11 @@ describe("POST supervision/share", () => {
     const owner = await newOwner(h);
     const entryId = await supervisionEntry(h, owner, "Supervisor");
     const { reviewee } = revieweeFor("Supervisor");
-    const real = h.deps.queues;
-    const deadRedis = createRedis(h.deps.config.redisUrl);
-    deadRedis.on("error", () => {});
-    await new Promise((resolve) => deadRedis.once("ready", resolve));
-    h.deps.queues = new Queues(deadRedis, h.deps.config.redisPrefix, 1_000);
-    deadRedis.disconnect();
-    try {
+    await whileRedisDown(h, async () => {
       const res = await shareCall(h, owner, { entryId, reviewee, topics: TOPICS });
       expect([res.status, res.body.code]).toEqual([503, "SERVICE_UNAVAILABLE"]);
       expect(Number(res.res.headers["retry-after"])).toBeGreaterThan(0);
-    } finally {
-      await h.deps.queues.close().catch(() => {});
-      deadRedis.disconnect();
-      h.deps.queues = real;
-    }
+    });
     expect(await h.deps.prisma.supervisionShare.count({ where: { entryId } })).toBe(0);
     expect(await h.deps.prisma.supervisionTopic.count({ where: { entryId } })).toBe(0);
     expect((await shareCall(h, owner, { entryId, reviewee, topics: TOPICS })).status).toBe(200);
