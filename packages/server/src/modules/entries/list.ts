@@ -2,6 +2,7 @@
 // one for the facets, on the shared pg pool (a hot read path, DESIGN.md §3).
 import type { api, QueryOf, ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
+import { likePattern, listFilter } from "../../lib/sql-list.js";
 
 type Query = QueryOf<typeof api.listEntries>;
 type Answer = ResponseOf<typeof api.listEntries>;
@@ -15,16 +16,8 @@ const SORTS: Record<string, string> = {
   category: "e.category",
 };
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function buildListQuery(userId: string, q: Query, perPage: number, page: number) {
-  const where = ["e.user_id = $1"];
-  const values: unknown[] = [userId];
-  const add = (sql: (p: string) => string, v: unknown) => {
-    values.push(v);
-    where.push(sql(`$${values.length}`));
-  };
+  const { values, add, where, page: limit } = listFilter([userId], ["e.user_id = $1"]);
   if (q.filter?.trim()) add((p) => `e.search_text LIKE ${p}`, likePattern(q.filter.trim()));
   if (q.year) {
     add((p) => `e.date >= make_date(${p}::int, 1, 1)`, q.year);
@@ -43,15 +36,14 @@ export function buildListQuery(userId: string, q: Query, perPage: number, page: 
     );
   const dir = q.sortDesc === false ? "ASC" : "DESC";
   const order = `${SORTS[q.sortBy ?? "date"]} ${dir} NULLS LAST, e.created_at ${dir}, e.id`;
-  values.push(perPage, (page - 1) * perPage);
   const text = `
 SELECT e.id, e.type, e.title, e.date, e.hours::float8 AS hours, e.category, e.tags, e.completeness,
        e.completeness_percentage, e.supervision_completed, s.id AS share_id, count(*) OVER ()::int AS total
   FROM entries e
   LEFT JOIN shared_cpd s ON s.entry_id = e.id
- WHERE ${where.join(" AND ")}
+ ${where()}
  ORDER BY ${order}
- LIMIT $${values.length - 1} OFFSET $${values.length}`;
+ ${limit(perPage, page)}`;
   return { text, values };
 }
 

@@ -13,10 +13,10 @@ import {
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { AppError, notFound } from "../../lib/errors.js";
+import { likePattern, listFilter } from "../../lib/sql-list.js";
 import { Storage } from "../../lib/storage.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
 import { lockEntry, refreshCompleteness } from "../entries/evidence.js";
-import { likePattern } from "../entries/list.js";
 import { FILE_MESSAGES, tooLarge, unsupportedType } from "./messages.js";
 import { cleanFilename, extensionOf, OFFICE_TYPES, SNIFF_BYTES, sniffFileType } from "./sniff.js";
 import {
@@ -208,18 +208,13 @@ export async function listFiles(
   perPage: number,
   page: number,
 ) {
-  const values: unknown[] = [userId];
-  let where = `f.user_id = $1 AND ${NOT_A_DOCUMENT}`;
-  if (q.filter?.trim()) {
-    values.push(likePattern(q.filter.trim()));
-    where += ` AND lower(f.filename) LIKE $${values.length}`;
-  }
+  const filter = listFilter([userId], ["f.user_id = $1", NOT_A_DOCUMENT]);
+  if (q.filter?.trim()) filter.add((p) => `lower(f.filename) LIKE ${p}`, likePattern(q.filter.trim()));
   const dir = q.sortDesc === false ? "ASC" : "DESC";
   const order = q.sortBy === "filename" ? `lower(f.filename) ${dir}, f.id` : `f.created_at ${dir}, f.id`;
-  values.push(perPage, (page - 1) * perPage);
   const { rows } = await deps.pool.query<FileRow & { total: number }>(
-    `${FILE_SQL.replace("SELECT", "SELECT count(*) OVER ()::int AS total,")} WHERE ${where} ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`,
-    values,
+    `${FILE_SQL.replace("SELECT", "SELECT count(*) OVER ()::int AS total,")} ${filter.where()} ORDER BY ${order} ${filter.page(perPage, page)}`,
+    filter.values,
   );
   return { items: rows.map(toInfo), total: rows[0]?.total ?? 0 };
 }

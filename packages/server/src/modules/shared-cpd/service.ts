@@ -10,7 +10,7 @@ import {
 } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { likePattern } from "../entries/list.js";
+import { likePattern, listFilter } from "../../lib/sql-list.js";
 
 type Item = ResponseOf<typeof api.listSharedCpd>["items"][number];
 
@@ -69,18 +69,13 @@ export async function list(
   perPage: number,
   page: number,
 ) {
-  const values: unknown[] = [userId];
-  const where: string[] = [];
-  if (q.category && q.category !== "All") {
-    values.push(q.category);
-    where.push(`s.category = $${values.length}`);
-  }
+  // $1 (the caller) marks their own shares and upvotes; it filters nothing.
+  const filter = listFilter([userId]);
+  if (q.category && q.category !== "All") filter.add((p) => `s.category = ${p}`, q.category);
   if (q.search?.trim()) {
-    values.push(likePattern(q.search.trim()));
-    where.push(`lower(s.title || ' ' || s.description) LIKE $${values.length}`);
+    filter.add((p) => `lower(s.title || ' ' || s.description) LIKE ${p}`, likePattern(q.search.trim()));
   }
   const order = q.sort === "helpful" ? "s.upvotes DESC, s.created_at DESC, s.id" : "s.created_at DESC, s.id";
-  values.push(perPage, (page - 1) * perPage);
   const { rows } = await deps.pool.query<{
     id: string;
     title: string;
@@ -98,9 +93,9 @@ export async function list(
             s.website_url, s.upvotes, s.user_id = $1 AS mine, count(*) OVER ()::int AS total,
             EXISTS (SELECT 1 FROM shared_cpd_upvotes v WHERE v.shared_id = s.id AND v.user_id = $1) AS has_upvoted
        FROM shared_cpd s JOIN profiles p ON p.user_id = s.user_id
-      ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-      ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`,
-    values,
+      ${filter.where()}
+      ORDER BY ${order} ${filter.page(perPage, page)}`,
+    filter.values,
   );
   const items: Item[] = rows.map((r) => ({
     id: r.id,
