@@ -53,8 +53,7 @@ export const shareSupervision = endpoint({
 export const resetSupervision = endpoint({
   method: "POST",
   path: "/supervision/reset",
-  summary:
-    "Reset sharing: every earlier link and guest session stops working, an unfinished signing is voided",
+  summary: "Reset sharing: old links and guest sessions stop working; an unfinished signing is void",
   tags,
   auth: true,
   body: Type.Object({ entryId: Uuid() }),

@@ -4,9 +4,7 @@ import type { Deps } from "../deps.js";
 import { LoginLocked } from "../modules/auth/login-limit.js";
 import * as auth from "../modules/auth/service.js";
 import { all, policies } from "../policies/index.js";
-import { define } from "./define.js";
-
-const MINUTE = 60_000;
+import { define, perMinute } from "./define.js";
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   define(
@@ -14,7 +12,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     deps,
     api.login,
     // Per address and e-mail here; per e-mail from any address in the service (login-limit.ts).
-    { rateLimit: { max: deps.config.loginRateLimit, timeWindow: MINUTE, keyBy: "ip+email" } },
+    perMinute(deps.config.loginRateLimit, "ip+email"),
     async ({ body, reply }) => {
       try {
         return await auth.login(deps, body.email, body.password, body.temporary ?? false);
@@ -24,31 +22,23 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       }
     },
   );
-  define(app, deps, api.changePassword, { rateLimit: { max: 10, timeWindow: MINUTE } }, ({ caller, body }) =>
+  define(app, deps, api.changePassword, perMinute(10), ({ caller, body }) =>
     auth.changePassword(deps, caller.id, body.oldPassword, body.newPassword),
   );
   define(app, deps, api.logout, {}, async ({ caller }) => {
     await auth.logoutEverywhere(deps, caller.id);
     return {};
   });
-  define(
-    app,
-    deps,
-    api.requestReset,
-    { rateLimit: { max: 5, timeWindow: MINUTE, keyBy: "ip+email" } },
-    ({ body }) => auth.requestReset(deps, body.email),
+  define(app, deps, api.requestReset, perMinute(5, "ip+email"), ({ body }) =>
+    auth.requestReset(deps, body.email),
   );
-  define(app, deps, api.completeReset, { rateLimit: { max: 10, timeWindow: MINUTE } }, ({ params, body }) =>
+  define(app, deps, api.completeReset, perMinute(10), ({ params, body }) =>
     auth.completeReset(deps, params.id, body.password),
   );
   // The QR screen polls every 2 s (30 a minute); allow a few screens behind one address.
-  define(app, deps, api.createOtp, { rateLimit: { max: 30, timeWindow: MINUTE } }, () =>
-    auth.createOtp(deps),
-  );
-  define(app, deps, api.otpLogin, { rateLimit: { max: 120, timeWindow: MINUTE } }, ({ body }) =>
-    auth.otpLogin(deps, body.token),
-  );
-  define(app, deps, api.approveOtp, { rateLimit: { max: 30, timeWindow: MINUTE } }, ({ caller, body }) =>
+  define(app, deps, api.createOtp, perMinute(30), () => auth.createOtp(deps));
+  define(app, deps, api.otpLogin, perMinute(120), ({ body }) => auth.otpLogin(deps, body.token));
+  define(app, deps, api.approveOtp, perMinute(30), ({ caller, body }) =>
     auth.approveOtp(deps, caller.id, body.token),
   );
   define(

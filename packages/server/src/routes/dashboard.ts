@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
 import * as clinical from "../modules/clinical-skills/service.js";
 import * as stats from "../modules/statistics/service.js";
-import { define } from "./define.js";
+import { define, perMinute } from "./define.js";
 
 export function dashboardRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.statistics, {}, ({ caller, params, query }) =>
@@ -21,12 +21,8 @@ export function dashboardRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   define(app, deps, api.clinicalSkillsLinkStatus, {}, ({ caller }) => clinical.linkStatus(deps, caller.id));
-  define(
-    app,
-    deps,
-    api.linkClinicalSkills,
-    { rateLimit: { max: 10, timeWindow: 60_000 } },
-    ({ caller, body }) => clinical.link(deps, caller.id, body.emailAddress, body.password),
+  define(app, deps, api.linkClinicalSkills, perMinute(10), ({ caller, body }) =>
+    clinical.link(deps, caller.id, body.emailAddress, body.password),
   );
   define(app, deps, api.clinicalSkillsStatistics, {}, ({ caller }) => clinical.statistics(deps, caller.id));
 }

@@ -72,6 +72,11 @@ export interface RouteExtras {
   responses?: Record<number, unknown>;
 }
 
+/** A route's rate limit: `max` calls a minute per address (or per address and e-mail). */
+export const perMinute = (max: number, keyBy?: "ip" | "ip+email"): RouteExtras => ({
+  rateLimit: { max, timeWindow: 60_000, ...(keyBy ? { keyBy } : {}) },
+});
+
 export type Handler<E extends EndpointDef> = (
   ctx: Ctx<E>,
 ) => Promise<ResponseOf<E> | undefined> | ResponseOf<E>;

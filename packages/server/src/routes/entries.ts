@@ -3,11 +3,11 @@ import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
 import { entryMetadata, listEntries } from "../modules/entries/list.js";
 import * as entries from "../modules/entries/service.js";
-import { contentDisposition } from "../modules/files/sniff.js";
 import * as forms from "../modules/forms/service.js";
 import { entryPdf } from "../modules/pdf/service.js";
 import { feature, policies } from "../policies/index.js";
 import { define } from "./define.js";
+import { sendPdf } from "./file-reply.js";
 
 export function entryRoutes(app: FastifyInstance, deps: Deps) {
   // Reflection is a feature (spec 1 §4): a blank form and a new reflection need it;
@@ -51,10 +51,6 @@ export function entryRoutes(app: FastifyInstance, deps: Deps) {
   );
   define(app, deps, api.entryPdf, {}, async ({ caller, params, reply }) => {
     const { doc, filename } = await entryPdf(deps, caller.id, params.id);
-    reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", contentDisposition(filename, true))
-      .header("cache-control", "private, no-store");
-    return reply.send(doc);
+    return sendPdf(reply, doc, filename, { inline: true });
   });
 }

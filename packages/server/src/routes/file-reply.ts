@@ -27,16 +27,19 @@ export function sendStoredFile(reply: FastifyReply, f: StoredFileOut, download: 
   return reply.send(f.body);
 }
 
-/** A generated PDF: never cached by a shared cache, never sniffed, always a download. */
+/**
+ * A generated PDF: never cached by a shared cache, never sniffed; a download unless `inline`
+ * (previews open in the browser's viewer).
+ */
 export function sendPdf(
   reply: FastifyReply,
   body: NodeJS.ReadableStream,
   filename: string,
-  size: number | null = null,
+  { size = null, inline = false }: { size?: number | null; inline?: boolean } = {},
 ) {
   reply
     .header("content-type", "application/pdf")
-    .header("content-disposition", contentDisposition(filename, false))
+    .header("content-disposition", contentDisposition(filename, inline))
     .header("cache-control", "private, no-store")
     .header("x-content-type-options", "nosniff");
   if (size !== null) reply.header("content-length", size);

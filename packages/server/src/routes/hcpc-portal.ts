@@ -1,22 +1,15 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
-import { contentDisposition } from "../modules/files/sniff.js";
 import { normaliseArrayQuery } from "../modules/hcpc-portal/rules.js";
 import * as portal from "../modules/hcpc-portal/service.js";
-import { define } from "./define.js";
-import { sendStoredFile } from "./file-reply.js";
-
-const MINUTE = 60_000;
+import { define, perMinute } from "./define.js";
+import { sendPdf, sendStoredFile } from "./file-reply.js";
 
 export function hcpcPortalRoutes(app: FastifyInstance, deps: Deps) {
   // The access link is e-mailed: limited like the other calls that send e-mail.
-  define(
-    app,
-    deps,
-    api.requestHcpcAccess,
-    { rateLimit: { max: 5, timeWindow: MINUTE } },
-    ({ caller, body }) => portal.requestAccess(deps, caller.id, body.dateFrom, body.dateTo),
+  define(app, deps, api.requestHcpcAccess, perMinute(5), ({ caller, body }) =>
+    portal.requestAccess(deps, caller.id, body.dateFrom, body.dateTo),
   );
 
   // The guest calls, in a scope of their own: the spec sends lists as `entryId[]=…`,
@@ -43,19 +36,9 @@ export function hcpcPortalRoutes(app: FastifyInstance, deps: Deps) {
       return sendStoredFile(reply, f, query.download === true);
     });
     // Rendering is CPU work: a few a minute per address is plenty for one person's wizard.
-    define(
-      scope,
-      deps,
-      api.hcpcEntriesPdf,
-      { rateLimit: { max: 20, timeWindow: MINUTE } },
-      async ({ params, query, reply }) => {
-        const { doc, filename } = await portal.entriesPdf(deps, params.id, query.entryId, query.evidenceId);
-        reply
-          .header("content-type", "application/pdf")
-          .header("content-disposition", contentDisposition(filename, !query.download))
-          .header("cache-control", "private, no-store");
-        return reply.send(doc);
-      },
-    );
+    define(scope, deps, api.hcpcEntriesPdf, perMinute(20), async ({ params, query, reply }) => {
+      const { doc, filename } = await portal.entriesPdf(deps, params.id, query.entryId, query.evidenceId);
+      return sendPdf(reply, doc, filename, { inline: !query.download });
+    });
   });
 }

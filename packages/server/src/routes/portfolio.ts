@@ -16,12 +16,9 @@ export function portfolioRoutes(app: FastifyInstance, deps: Deps) {
   );
   define(app, deps, api.portfolioFile, {}, async ({ params, query, reply }) => {
     const file = await portfolio.openPortfolioFile(deps, params.id, query.expires, query.signature);
-    return sendPdf(
-      reply,
-      file.body,
-      `CPD portfolio ${file.createdAt.toISOString().slice(0, 10)}.pdf`,
-      file.size,
-    );
+    return sendPdf(reply, file.body, `CPD portfolio ${file.createdAt.toISOString().slice(0, 10)}.pdf`, {
+      size: file.size,
+    });
   });
   define(
     app,
@@ -30,7 +27,7 @@ export function portfolioRoutes(app: FastifyInstance, deps: Deps) {
     { policy: policies.organisationManager },
     async ({ caller, body, reply }) => {
       const file = await portfolio.reviewPortfolio(deps, await actorOf(deps, caller), body);
-      return sendPdf(reply, file.body, file.filename, file.size);
+      return sendPdf(reply, file.body, file.filename, { size: file.size });
     },
   );
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
 import * as shell from "../modules/shell/service.js";
 import * as settings from "../modules/shell/settings.js";
-import { define } from "./define.js";
+import { define, perMinute } from "./define.js";
 
 export function shellRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.features, {}, ({ caller }) => shell.features(deps, caller.id));
@@ -11,7 +11,7 @@ export function shellRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.usage, {}, ({ caller }) => shell.usage(deps, caller.id));
   define(app, deps, api.branding, {}, ({ caller }) => shell.branding(deps, caller.id));
   define(app, deps, api.welcomeVideo, {}, ({ caller }) => shell.welcomeVideo(deps, caller.id));
-  define(app, deps, api.brandingByKey, { rateLimit: { max: 60, timeWindow: 60_000 } }, ({ params }) =>
+  define(app, deps, api.brandingByKey, perMinute(60), ({ params }) =>
     shell.brandingByKey(deps, params.organisationKey),
   );
   define(app, deps, api.getDashboardSettings, {}, ({ caller }) => settings.getSettings(deps, caller.id));

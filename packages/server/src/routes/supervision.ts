@@ -1,7 +1,6 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
-import { contentDisposition } from "../modules/files/sniff.js";
 import { authenticate, CodeWait } from "../modules/supervision/authenticate.js";
 import { supervisionPdf } from "../modules/supervision/pdf.js";
 import * as review from "../modules/supervision/review.js";
@@ -9,10 +8,8 @@ import * as sharing from "../modules/supervision/share.js";
 import { complete } from "../modules/supervision/sign-off.js";
 import { verify } from "../modules/supervision/verify.js";
 import { extractToken } from "../plugins/auth.js";
-import { define } from "./define.js";
-import { sendStoredFile } from "./file-reply.js";
-
-const MINUTE = 60_000;
+import { define, perMinute } from "./define.js";
+import { sendPdf, sendStoredFile } from "./file-reply.js";
 
 /**
  * Supervision sharing (spec 2 §7). The owner's calls take the session token; the `guest`
@@ -20,37 +17,23 @@ const MINUTE = 60_000;
  */
 export function supervisionRoutes(app: FastifyInstance, deps: Deps) {
   // Sharing e-mails the reviewee: limited like the other calls that send e-mail.
-  define(
-    app,
-    deps,
-    api.shareSupervision,
-    { rateLimit: { max: 10, timeWindow: MINUTE } },
-    ({ caller, body }) => sharing.share(deps, caller.id, body),
+  define(app, deps, api.shareSupervision, perMinute(10), ({ caller, body }) =>
+    sharing.share(deps, caller.id, body),
   );
   define(app, deps, api.resetSupervision, {}, ({ caller, body }) =>
     sharing.reset(deps, caller.id, body.entryId),
   );
   define(app, deps, api.supervisionLink, {}, ({ params }) => sharing.link(deps, params.id));
-  define(
-    app,
-    deps,
-    api.authenticateSupervision,
-    { rateLimit: { max: 10, timeWindow: MINUTE } },
-    async ({ params, body, request, reply }) => {
-      try {
-        return await authenticate(deps, params.id, body.authenticationCode, request.ip);
-      } catch (err) {
-        if (err instanceof CodeWait) reply.header("retry-after", String(err.retryAfterSeconds));
-        throw err;
-      }
-    },
-  );
-  define(
-    app,
-    deps,
-    api.verifySupervision,
-    { rateLimit: { max: 30, timeWindow: MINUTE } },
-    ({ params, query }) => verify(deps, params.id, query.hash),
+  define(app, deps, api.authenticateSupervision, perMinute(10), async ({ params, body, request, reply }) => {
+    try {
+      return await authenticate(deps, params.id, body.authenticationCode, request.ip);
+    } catch (err) {
+      if (err instanceof CodeWait) reply.header("retry-after", String(err.retryAfterSeconds));
+      throw err;
+    }
+  });
+  define(app, deps, api.verifySupervision, perMinute(30), ({ params, query }) =>
+    verify(deps, params.id, query.hash),
   );
 
   define(app, deps, api.supervisionView, {}, ({ params, request }) =>
@@ -61,27 +44,12 @@ export function supervisionRoutes(app: FastifyInstance, deps: Deps) {
     return sendStoredFile(reply, f, query.download === true);
   });
   // Rendering is CPU work: a few a minute per address is plenty for one record.
-  define(
-    app,
-    deps,
-    api.supervisionPdf,
-    { rateLimit: { max: 20, timeWindow: MINUTE } },
-    async ({ params, query, request, reply }) => {
-      const { doc, filename } = await supervisionPdf(deps, extractToken(request), params.id);
-      reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", contentDisposition(filename, !query.download))
-        .header("cache-control", "private, no-store");
-      return reply.send(doc);
-    },
-  );
-  define(
-    app,
-    deps,
-    api.commentSupervisionTopic,
-    { rateLimit: { max: 60, timeWindow: MINUTE } },
-    ({ params, body, request }) =>
-      review.comment(deps, extractToken(request), params.id, params.topicId, body.comment),
+  define(app, deps, api.supervisionPdf, perMinute(20), async ({ params, query, request, reply }) => {
+    const { doc, filename } = await supervisionPdf(deps, extractToken(request), params.id);
+    return sendPdf(reply, doc, filename, { inline: !query.download });
+  });
+  define(app, deps, api.commentSupervisionTopic, perMinute(60), ({ params, body, request }) =>
+    review.comment(deps, extractToken(request), params.id, params.topicId, body.comment),
   );
   define(app, deps, api.toggleSupervisionTopic, {}, ({ params, request }) =>
     review.toggleTopic(deps, extractToken(request), params.id, params.topicId),

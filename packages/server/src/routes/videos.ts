@@ -3,19 +3,13 @@ import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
 import * as videos from "../modules/videos/service.js";
 import { policies } from "../policies/index.js";
-import { define } from "./define.js";
-
-const MINUTE = 60_000;
+import { define, perMinute } from "./define.js";
 
 export function videoRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.videoLibraries, {}, ({ caller }) => videos.libraries(deps, caller.id));
   // Each certificate is e-mailed: limited like the other calls that send e-mail.
-  define(
-    app,
-    deps,
-    api.requestCertificate,
-    { rateLimit: { max: 10, timeWindow: MINUTE } },
-    ({ caller, params, body }) => videos.requestCertificate(deps, caller.id, params.videoId, body),
+  define(app, deps, api.requestCertificate, perMinute(10), ({ caller, params, body }) =>
+    videos.requestCertificate(deps, caller.id, params.videoId, body),
   );
 
   const admin = { policy: policies.admin };

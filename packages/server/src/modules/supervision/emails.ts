@@ -152,7 +152,7 @@ export async function prepareCodeMessages(
   settings: { jwtSecret: string; smsConfigured: boolean },
   job: { shareId: string; requestId: string },
 ): Promise<{ mail: Mail; sms: { to: string; body: string } | null } | null> {
-  const share = await repo.codeRecipient(db, job.shareId);
+  const share = await repo.codeState(db, job.shareId);
   if (!share || share.revokedAt || share.codeRequestId !== job.requestId) return null;
   const code = deriveCode(codeKey(settings.jwtSecret), job.requestId);
   const mobile = settings.smsConfigured ? ukMobile(share.revieweeNumber) : null;

@@ -169,16 +169,17 @@ export const dropCodeRequest = (db: Db, shareId: string, requestId: string) =>
     data: { codeRequestId: null, codeHash: null, codeRequestedAt: null, codeExpiresAt: null },
   });
 
+/** A share with its current code: for checking a typed code, and for the code job (is it still current?). */
 export const codeState = (db: Client, shareId: string) =>
   db.supervisionShare.findUnique({
     where: { id: shareId },
     select: {
+      ...SHARE_SELECT,
       codeRequestId: true,
       codeHash: true,
       codeRequestedAt: true,
       codeExpiresAt: true,
       wrongCodes: true,
-      lockedAt: true,
     },
   });
 
@@ -280,17 +281,4 @@ export const evidenceOf = (db: Client, entryId: string) =>
     where: { entryId },
     select: { id: true, filename: true, contentType: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-
-/** The code job's view of a share: who gets the code, and whether this request is still current. */
-export const codeRecipient = (db: Client, shareId: string) =>
-  db.supervisionShare.findUnique({
-    where: { id: shareId },
-    select: {
-      revokedAt: true,
-      codeRequestId: true,
-      revieweeEmail: true,
-      revieweeNumber: true,
-      revieweeName: true,
-    },
   });
