@@ -15,16 +15,19 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
 
+const linkAccount = (token: string, emailAddress: string, password: string) =>
+  call(h.app, "POST", "/clinical-skills/auth/link", {
+    token,
+    ip: randomIp(),
+    body: { emailAddress, password },
+  });
+
 describe("clinical-skills", () => {
   it("answers 404 until linked, links with valid credentials, then 200 and the statistics", async () => {
     const u = await createUser(h.deps);
     expect((await call(h.app, "GET", "/clinical-skills/auth/link", { token: u.token })).status).toBe(404);
     expect((await call(h.app, "GET", "/clinical-skills/statistics", { token: u.token })).status).toBe(404);
-    const link = await call(h.app, "POST", "/clinical-skills/auth/link", {
-      token: u.token,
-      ip: randomIp(),
-      body: { emailAddress: "demo@example.org", password: "Skills123!" },
-    });
+    const link = await linkAccount(u.token, "demo@example.org", "Skills123!");
     expect(link.status).toBe(200);
     expect((await call(h.app, "GET", "/clinical-skills/auth/link", { token: u.token })).body).toEqual({
       linked: true,
@@ -44,18 +47,10 @@ describe("clinical-skills", () => {
 
   it("answers the spec's 400 and 403 messages", async () => {
     const u = await createUser(h.deps);
-    const bad = await call(h.app, "POST", "/clinical-skills/auth/link", {
-      token: u.token,
-      ip: randomIp(),
-      body: { emailAddress: "not-an-email", password: "" },
-    });
+    const bad = await linkAccount(u.token, "not-an-email", "");
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Please enter a valid email address and password.");
-    const wrong = await call(h.app, "POST", "/clinical-skills/auth/link", {
-      token: u.token,
-      ip: randomIp(),
-      body: { emailAddress: "demo@example.org", password: "nope" },
-    });
+    const wrong = await linkAccount(u.token, "demo@example.org", "nope");
     expect(wrong.status).toBe(403);
     expect(wrong.body.message).toBe("Your email and password combination was not recognised.");
     expect((await call(h.app, "GET", "/clinical-skills/auth/link", { token: u.token })).status).toBe(404);
@@ -66,11 +61,7 @@ describe("clinical-skills", () => {
     const saved = h.deps.clinicalSkills;
     h.deps.clinicalSkills = new HttpClinicalSkillsConnector("http://127.0.0.1:9", FAKE_API_KEY, 500);
     try {
-      const res = await call(h.app, "POST", "/clinical-skills/auth/link", {
-        token: u.token,
-        ip: randomIp(),
-        body: { emailAddress: "demo@example.org", password: "Skills123!" },
-      });
+      const res = await linkAccount(u.token, "demo@example.org", "Skills123!");
       expect(res.status).toBe(502);
       expect(res.body.message).toBe("The Clinical Skills service is not available. Please try again later.");
     } finally {
