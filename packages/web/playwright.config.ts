@@ -1,4 +1,5 @@
 import { defineConfig, type ReporterDescription } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./scripts/chromium.mjs";
 
 // Browser tests run against a real server (built SPA + API); each test creates its own users in
 // the API's database (e2e/users.ts, DATABASE_URL) and fixes the page's clock (e2e/helpers.ts).
@@ -19,16 +20,7 @@ export default defineConfig({
     locale: "en-GB",
     timezoneId: "Europe/London",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 900 } } }],
 });

@@ -2,21 +2,13 @@
 // Usage: node scripts/screenshots.mjs [baseUrl] [email]  (PNGs go to /tmp/cpd-shots)
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./chromium.mjs";
 
 const base = process.argv[2] ?? "http://localhost:3000";
 const email = process.argv[3] ?? "demo@example.org";
 const out = "/tmp/cpd-shots";
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 const tag = email.split("@")[0];
 for (const width of [1280, 375]) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
