@@ -8,12 +8,12 @@ export function StatusAlert({
   title,
   children,
 }: {
-  tone: "success" | "error";
+  tone: "success" | "error" | "info";
   title: string;
   children: ReactNode;
 }) {
-  const colour = tone === "success" ? "green" : "red";
-  const titleColour = tone === "success" ? "#1e6b30" : "#a51d1d";
+  const colour = { success: "green", error: "red", info: "gray" }[tone];
+  const titleColour = { success: "#1e6b30", error: "#a51d1d", info: "#343a40" }[tone];
   return (
     <Alert
       color={colour}
@@ -28,7 +28,7 @@ export function StatusAlert({
 }
 
 export interface Status {
-  tone: "success" | "error";
+  tone: "success" | "error" | "info";
   title: string;
   text: ReactNode;
 }

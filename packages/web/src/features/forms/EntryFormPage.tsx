@@ -328,7 +328,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
       </div>
 
       {!editable && (
-        <StatusAlert tone="success" title="Read only">
+        <StatusAlert tone="info" title="Read only">
           This entry can no longer be edited.
         </StatusAlert>
       )}

@@ -47,6 +47,10 @@ const view = (over: Parameters<typeof fx.reviewee>[0] = {}) => ({
       formPage("Supervision session", [
         formItem("Field4", "Title", 1, false, { value: "Weekly supervision" }),
         formItem("SupervisionDate", "Date of session", 9, true, { value: "2026-07-01" }),
+        formItem("SupervisionRole", "Your role", 4, true, {
+          values: ["Supervisor", "Supervisee"],
+          value: "Supervisor",
+        }),
         formItem("OtherPartyRole", "Their job title", 1, false),
       ]),
       formPage("Discussion", [
@@ -230,6 +234,9 @@ describe("the record, for the reviewee", () => {
     ).toBeInTheDocument();
     const record = within(screen.getByRole("region", { name: "The record" }));
     expect(record.getByText("Weekly supervision")).toBeInTheDocument();
+    // The owner's "Your role" question, read from the reviewee's side.
+    expect(record.getByText("Alex Morgan's role")).toBeInTheDocument();
+    expect(record.queryByText("Your role")).toBeNull();
     expect(record.getByText("01/07/2026")).toBeInTheDocument();
     expect(record.getByText("Not answered")).toBeInTheDocument();
     expect(record.getByText("Yes")).toBeInTheDocument();

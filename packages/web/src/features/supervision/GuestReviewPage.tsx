@@ -153,7 +153,7 @@ function GuestRecord({
         <Text fz="sm">
           The record's answers are read-only. Use the comments on each topic to discuss them.
         </Text>
-        <ReadOnlyRecord form={form} token={token} level={3} />
+        <ReadOnlyRecord form={form} token={token} level={3} ownerName={ownerName} />
       </Stack>
       <TopicList party={party} topics={reviewee.Topics} state={state} level={2} />
       <SignOff

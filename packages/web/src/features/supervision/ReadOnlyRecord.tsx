@@ -43,7 +43,21 @@ function Answer({
   );
 }
 
-export function ReadOnlyRecord({ form, token, level }: { form: Form; token: string; level: TitleOrder }) {
+/** The owner's questions read from the reviewee's side: "Your role" is the owner's role. */
+const titleFor = (item: FormItem, ownerName: string) =>
+  item.identifier === "SupervisionRole" ? `${ownerName}'s role` : item.title;
+
+export function ReadOnlyRecord({
+  form,
+  token,
+  level,
+  ownerName,
+}: {
+  form: Form;
+  token: string;
+  level: TitleOrder;
+  ownerName: string;
+}) {
   const id = useId();
   const values = initialValues(form);
   return (
@@ -59,7 +73,7 @@ export function ReadOnlyRecord({ form, token, level }: { form: Form; token: stri
               .map((item) => (
                 <div key={item.identifier}>
                   <Text component="dt" fw={600}>
-                    {item.title}
+                    {titleFor(item, ownerName)}
                   </Text>
                   <Box component="dd" m={0}>
                     <Answer item={item} value={values[item.identifier] ?? ""} form={form} token={token} />
