@@ -1,29 +1,16 @@
 import { TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { isoToUk, ukToIso } from "../../lib/uk-date";
+import type { LabelledFieldProps } from "./field-props";
 
-interface Props {
-  id: string;
-  label: string;
-  description?: React.ReactNode;
-  required: boolean;
-  disabled?: boolean;
+interface Props extends LabelledFieldProps {
   value: string;
   onChange: (iso: string) => void;
   extraError?: string;
 }
 
 /** Dates are typed as DD/MM/YYYY and stored as YYYY-MM-DD. */
-export function DateField({
-  id,
-  label,
-  description,
-  required,
-  disabled,
-  value,
-  onChange,
-  extraError,
-}: Props) {
+export function DateField({ value, onChange, extraError, ...labelled }: Props) {
   const [text, setText] = useState(isoToUk(value));
   const [invalid, setInvalid] = useState(false);
   // A value set from elsewhere (the recurrence pre-set) shows here.
@@ -32,11 +19,7 @@ export function DateField({
   }, [value]);
   return (
     <TextInput
-      id={id}
-      label={label}
-      required={required}
-      disabled={disabled}
-      description={description}
+      {...labelled}
       placeholder="DD/MM/YYYY"
       inputMode="numeric"
       autoComplete="off"

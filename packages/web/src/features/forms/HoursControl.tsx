@@ -1,29 +1,17 @@
 import { Anchor, Group, Input, NativeSelect, TextInput } from "@mantine/core";
 import { useState } from "react";
+import type { LabelledFieldProps } from "./field-props";
 import { fromParts, HOUR_OPTIONS, MAX_SELECT_HOURS, MINUTE_OPTIONS, needsPlainInput, toParts } from "./hours";
 
-interface Props {
-  id: string;
-  label: string;
-  description?: React.ReactNode;
+interface Props extends LabelledFieldProps {
   descriptionId?: string;
-  required: boolean;
-  disabled?: boolean;
   value: string;
   onChange: (v: string) => void;
 }
 
 /** Hours 0-24 and minutes as two selects, or a plain number for activities over 24 hours (spec 2 §2). */
-export function HoursControl({
-  id,
-  label,
-  description,
-  descriptionId,
-  required,
-  disabled,
-  value,
-  onChange,
-}: Props) {
+export function HoursControl({ descriptionId, value, onChange, ...labelled }: Props) {
+  const { id, label, description, required, disabled } = labelled;
   const [plain, setPlain] = useState(() => needsPlainInput(value));
   const parts = toParts(value);
   const describedBy = descriptionId;
@@ -32,11 +20,7 @@ export function HoursControl({
     return (
       <Stack2>
         <TextInput
-          id={id}
-          label={label}
-          required={required}
-          description={description}
-          disabled={disabled}
+          {...labelled}
           type="number"
           inputMode="decimal"
           min={0}
