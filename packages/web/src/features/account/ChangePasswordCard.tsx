@@ -1,10 +1,11 @@
 import { api } from "@cpd/contract";
-import { Button, Card, Group, PasswordInput, Stack, Title } from "@mantine/core";
+import { Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
+import { SectionCard } from "../../lib/SectionCard";
 import { StatusRegion } from "../../lib/StatusAlert";
 import { session } from "../../lib/session";
 import { NewPasswordFields, notChanged } from "./NewPasswordFields";
@@ -39,10 +40,7 @@ export function ChangePasswordCard() {
   const set = (name: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="change-password-title">
-      <Title order={2} fz="h3" id="change-password-title" mb="md">
-        Change password
-      </Title>
+    <SectionCard size="lg" title="Change password">
       <form onSubmit={submit}>
         <Stack gap="sm">
           <StatusRegion status={notChanged(error)} />
@@ -66,6 +64,6 @@ export function ChangePasswordCard() {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -3,7 +3,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
   Group,
   Loader,
   Modal,
@@ -12,9 +11,8 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { ApiError } from "../../lib/api-error";
 import { bareList } from "../../lib/bare-list";
@@ -23,6 +21,7 @@ import { formatDate } from "../../lib/dates";
 import { FormActions } from "../../lib/FormActions";
 import { GridList } from "../../lib/GridList";
 import { notifyError } from "../../lib/notify";
+import { SectionCard } from "../../lib/SectionCard";
 import { buildItems, type CalendarItem, itemLabel, KIND_STYLES } from "../calendar/calendar-model";
 import { addDays, londonDay, londonRange, ukDay } from "../calendar/london-time";
 import { useEvents, usePlannedCpd, useWebinars } from "../calendar/queries";
@@ -38,26 +37,25 @@ import { ReadMore } from "./ReadMore";
 import "../calendar/calendar.css";
 import "./dashboard.css";
 
+/** A dashboard widget; `more` links to the page that has the rest. */
 function WidgetCard({
   title,
+  more,
   children,
-  action,
 }: {
   title: string;
+  more?: { to: string; label: string };
   children: React.ReactNode;
-  action?: React.ReactNode;
 }) {
-  const id = useId();
+  const action = more && (
+    <Anchor component={Link} to={more.to} fz="sm">
+      {more.label}
+    </Anchor>
+  );
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby={id}>
-      <Group justify="space-between" align="center" mb="xs" gap="xs">
-        <Title order={2} fz="h5" id={id}>
-          {title}
-        </Title>
-        {action}
-      </Group>
+    <SectionCard size="sm" title={title} action={action}>
       {children}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -110,14 +108,7 @@ export function ResilienceStats({ stats }: { stats: Parameters<typeof resilience
 export function RecentSharedCpd() {
   const { data, isLoading, isError } = useRecentSharedCpd(true);
   return (
-    <WidgetCard
-      title="Recent Shared CPD"
-      action={
-        <Anchor component={Link} to="/shared-cpd" fz="sm">
-          View all shared CPD
-        </Anchor>
-      }
-    >
+    <WidgetCard title="Recent Shared CPD" more={{ to: "/shared-cpd", label: "View all shared CPD" }}>
       {isLoading && <Loader size="sm" aria-label="Loading shared CPD" />}
       {isError && <Text c="dimmed">Shared CPD could not be loaded.</Text>}
       {data && data.items.length === 0 && (
@@ -154,14 +145,7 @@ export function UpcomingWebinars() {
   const i = list.length ? Math.min(index, list.length - 1) : 0;
   const w = list[i];
   return (
-    <WidgetCard
-      title="Upcoming Webinars"
-      action={
-        <Anchor component={Link} to="/my-webinars" fz="sm">
-          My Webinars
-        </Anchor>
-      }
-    >
+    <WidgetCard title="Upcoming Webinars" more={{ to: "/my-webinars", label: "My Webinars" }}>
       {isLoading && <Loader size="sm" aria-label="Loading webinars" />}
       {isError && <Text c="dimmed">Webinars could not be loaded.</Text>}
       {data && list.length === 0 && (
@@ -238,14 +222,7 @@ export function MiniCalendar({
     .slice(0, 6);
   const loading = events.isLoading || planned.isLoading;
   return (
-    <WidgetCard
-      title="Coming up"
-      action={
-        <Anchor component={Link} to="/calendar" fz="sm">
-          Open the calendar
-        </Anchor>
-      }
-    >
+    <WidgetCard title="Coming up" more={{ to: "/calendar", label: "Open the calendar" }}>
       {loading && <Loader size="sm" aria-label="Loading the calendar" />}
       {!loading && items.length === 0 && <Text>Nothing in your calendar for the next 90 days.</Text>}
       {items.length > 0 && (

@@ -2,7 +2,6 @@ import { api } from "@cpd/contract";
 import {
   Badge,
   Button,
-  Card,
   FileInput,
   Grid,
   Group,
@@ -26,6 +25,7 @@ import { fileChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { PagedTable } from "../../lib/PagedTable";
 import { useIsUserBasic } from "../../lib/permissions";
+import { SectionCard } from "../../lib/SectionCard";
 import { SortHeader } from "../../lib/SortHeader";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, uploadFile } from "../../lib/upload";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -64,10 +64,7 @@ function UploadPanel() {
   }
 
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="upload-title">
-      <Title order={2} fz="h4" id="upload-title" mb="xs">
-        Upload a file
-      </Title>
+    <SectionCard title="Upload a file">
       <Text fz="sm" mb="sm">
         Please do not upload anything that identifies a patient, a service user or a colleague (names, dates
         of birth, NHS or hospital numbers, addresses or photographs). Remove or cover such details first.
@@ -96,7 +93,7 @@ function UploadPanel() {
           </Button>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }
 

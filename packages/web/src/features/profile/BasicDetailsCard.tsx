@@ -1,10 +1,11 @@
 import { api, type ResponseOf } from "@cpd/contract";
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
+import { SectionCard } from "../../lib/SectionCard";
 import { keys } from "../shell/queries";
 import { type BasicDetailsValues, validateBasicDetails } from "./profile-rules";
 
@@ -105,12 +106,12 @@ export function BasicDetailsCard({ profile, canEdit, onDirtyChange }: Props) {
   );
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="basic-details-title">
-      <Group justify="space-between" mb="md">
-        <Title order={2} fz="h3" id="basic-details-title">
-          Basic details
-        </Title>
-        {canEdit && !editing && (
+    <SectionCard
+      size="lg"
+      title="Basic details"
+      action={
+        canEdit &&
+        !editing && (
           <Button
             variant="light"
             onClick={() => {
@@ -121,8 +122,9 @@ export function BasicDetailsCard({ profile, canEdit, onDirtyChange }: Props) {
           >
             Edit basic details
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       {editing ? (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
@@ -167,6 +169,6 @@ export function BasicDetailsCard({ profile, canEdit, onDirtyChange }: Props) {
           />
         </SimpleGrid>
       )}
-    </Card>
+    </SectionCard>
   );
 }

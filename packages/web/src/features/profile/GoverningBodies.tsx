@@ -1,9 +1,10 @@
 import { api } from "@cpd/contract";
-import { Badge, Button, Card, Group, MultiSelect, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, MultiSelect, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
+import { SectionCard } from "../../lib/SectionCard";
 import { profileKeys, useGoverningBodies, useGoverningBodyOptions } from "./queries";
 
 /** Read view, edit view, then saved or cancelled (spec 1 §2). */
@@ -23,17 +24,17 @@ export function GoverningBodies({ canEdit }: { canEdit: boolean }) {
   });
 
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="gb-title">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} fz="h4" id="gb-title">
-          Governing bodies
-        </Title>
-        {canEdit && draft === null && (
+    <SectionCard
+      title="Governing bodies"
+      action={
+        canEdit &&
+        draft === null && (
           <Button size="xs" variant="light" onClick={() => setDraft(bodies)}>
             Edit governing bodies
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       {draft === null ? (
         bodies.length ? (
           <Group gap="xs">
@@ -66,6 +67,6 @@ export function GoverningBodies({ canEdit }: { canEdit: boolean }) {
           </Group>
         </>
       )}
-    </Card>
+    </SectionCard>
   );
 }

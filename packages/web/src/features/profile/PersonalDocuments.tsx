@@ -21,6 +21,7 @@ import { ApiError } from "../../lib/api-error";
 import { bareList } from "../../lib/bare-list";
 import { formatDate } from "../../lib/dates";
 import { notifyError, notifyMessage, notifySuccess } from "../../lib/notify";
+import { SectionCard } from "../../lib/SectionCard";
 import { fileUrl, uploadFile } from "../../lib/upload";
 import { DateField } from "../forms/DateField";
 import { todayIso } from "../forms/recurrence";
@@ -124,10 +125,7 @@ function UploadDocument({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="doc-upload-title">
-      <Title order={3} fz="h4" id="doc-upload-title" mb="sm">
-        Upload a document
-      </Title>
+    <SectionCard order={3} title="Upload a document">
       <form onSubmit={submit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <FileInput
@@ -189,7 +187,7 @@ function UploadDocument({ onDone }: { onDone: () => void }) {
           </Button>
         </Group>
       </form>
-    </Card>
+    </SectionCard>
   );
 }
 
