@@ -58,15 +58,10 @@ SELECT (SELECT coalesce(array_agg(DISTINCT extract(year FROM date)::int ORDER BY
 export const EVIDENCE_SQL =
   "SELECT id, entry_id, filename, content_type FROM files WHERE entry_id = ANY($1::uuid[]) ORDER BY created_at, id";
 
-interface Row {
-  id: string;
-  type: "diary" | "reflection" | "supervision";
-  title: string;
-  date: string | null;
-  hours: number | null;
-  category: string | null;
-  tags: string[];
-  completeness: number;
+type Item = Answer["items"][number];
+/** The entry's own columns come back as the list item names and types them; the others are renamed below. */
+interface Row
+  extends Pick<Item, "id" | "type" | "title" | "date" | "hours" | "category" | "tags" | "completeness"> {
   completeness_percentage: number;
   supervision_completed: boolean;
   share_id: string | null;
