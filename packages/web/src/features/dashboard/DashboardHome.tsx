@@ -87,6 +87,13 @@ export default function DashboardHome() {
     else if (it.kind === "planned" || it.kind === "entry") navigate(editPath(it.entryType, it.entryId));
   };
 
+  // The pie charts shown, in this order; each says whether its own query is loading or failed.
+  const pies = [
+    show.categories && { title: "Top CPD Categories", slices: graphs.data?.cpdCategories, query: graphs },
+    show.activity && { title: "Activity Types", slices: graphs.data?.activityArranged, query: graphs },
+    orgPie && { title: "Activity", slices: activityField.data, query: activityField },
+  ].filter((p) => p !== false);
+
   const monthlySpec: ChartSpec | null = monthly.data
     ? {
         type: "bar",
@@ -154,30 +161,15 @@ export default function DashboardHome() {
         </SimpleGrid>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} data-tour="charts">
-        {show.categories && (
+        {pies.map(({ title, slices, query }) => (
           <ChartFigure
-            title="Top CPD Categories"
-            spec={pie(graphs.data?.cpdCategories)}
-            loading={graphs.isLoading}
-            failed={graphs.isError}
+            key={title}
+            title={title}
+            spec={pie(slices)}
+            loading={query.isLoading}
+            failed={query.isError}
           />
-        )}
-        {show.activity && (
-          <ChartFigure
-            title="Activity Types"
-            spec={pie(graphs.data?.activityArranged)}
-            loading={graphs.isLoading}
-            failed={graphs.isError}
-          />
-        )}
-        {orgPie && (
-          <ChartFigure
-            title="Activity"
-            spec={pie(activityField.data)}
-            loading={activityField.isLoading}
-            failed={activityField.isError}
-          />
-        )}
+        ))}
         {show.monthly && (
           <ChartFigure
             title="Entries over the last 12 months"
