@@ -41,6 +41,53 @@ export async function apiCreateDiary(
   return ((await res.json()) as { entryId: string }).entryId;
 }
 
+/**
+ * A supervision entry titled `title`, dated `date` (today in London by default), in which the
+ * token's user takes `role`: saved with a role, it can be shared with the other side.
+ */
+export async function apiCreateSupervision(
+  request: APIRequestContext,
+  token: string,
+  title: string,
+  role: "Supervisor" | "Supervisee" = "Supervisor",
+  date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date()),
+): Promise<string> {
+  const res = await request.post("/api/entries/supervision", {
+    headers: auth(token),
+    data: {
+      Field4: title,
+      SupervisionDate: date,
+      SupervisionHours: "1",
+      SupervisionRole: role,
+      SupervisionType: "Clinical",
+      // HTML, as the rich-text editor saves it (plain text would be rewritten, and so unsaved, on opening).
+      Topics: "<p>Caseload and a difficult discharge.</p>",
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { entryId: string }).entryId;
+}
+
+/** Shares a supervision entry with a Supervisee (a link valid 7 days) and one topic; answers the share id. */
+export async function apiShareSupervision(
+  request: APIRequestContext,
+  token: string,
+  entryId: string,
+  reviewee: { name: string; email: string },
+  topic: string,
+): Promise<string> {
+  const res = await request.post("/api/supervision/share", {
+    headers: auth(token),
+    data: {
+      entryId,
+      reviewee: { type: "Supervisee", ...reviewee, number: "07700 900123", expiry: 7 },
+      topics: [{ title: topic }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { reviewee: { Id: string } }).reviewee.Id;
+}
+
 /** Shares a diary entry with the community (as the token's user). */
 export async function apiShare(request: APIRequestContext, token: string, entryId: string, title: string) {
   const res = await request.post(`/api/shared-cpd?entryId=${entryId}`, {
