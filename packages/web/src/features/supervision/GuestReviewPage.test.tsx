@@ -26,6 +26,8 @@ const codeSent = {
   channels: ["email", "sms"],
 };
 
+const session = fx.supervisionForm("Supervisor").pages[0] as ReturnType<typeof formPage>;
+
 /** The record as the Supervisor (owner) shared it with Jo, the Supervisee. */
 const view = (over: Parameters<typeof fx.reviewee>[0] = {}) => ({
   ownerName: "Alex Morgan",
@@ -44,13 +46,9 @@ const view = (over: Parameters<typeof fx.reviewee>[0] = {}) => ({
       },
     ],
     pages: [
+      // The fixture's session page (title, date, the owner's role) and one unanswered question.
       formPage("Supervision session", [
-        formItem("Field4", "Title", 1, false, { value: "Weekly supervision" }),
-        formItem("SupervisionDate", "Date of session", 9, true, { value: "2026-07-01" }),
-        formItem("SupervisionRole", "Your role", 4, true, {
-          values: ["Supervisor", "Supervisee"],
-          value: "Supervisor",
-        }),
+        ...session.items,
         formItem("OtherPartyRole", "Their job title", 1, false),
       ]),
       formPage("Discussion", [

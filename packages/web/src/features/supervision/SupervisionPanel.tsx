@@ -146,12 +146,14 @@ function SharedReview({
       </Text>
       <ShareSummary entryId={entryId} reviewee={reviewee} onReset={() => void refresh()} />
       <TopicList party={party} topics={reviewee.Topics} state={state} level={3} />
-      {state.canSign ? <OwnerSignOff {...signOff} /> : <SignOff {...signOff} />}
+      {/* One component whatever the state: swapping it when the record reloads after a signature
+          would unmount the sign-off whose success (message, redirect) is still to run. */}
+      <OwnerSignOff {...signOff} />
     </>
   );
 }
 
-/** The owner may sign with the signature saved in their profile: read only when it can be used. */
+/** The owner may sign with the signature saved in their profile. */
 function OwnerSignOff(props: React.ComponentProps<typeof SignOff>) {
   const profile = usePersonalProfile();
   return <SignOff {...props} savedSignature={profile.data?.signature ?? null} />;
