@@ -49,6 +49,12 @@ export function londonWallClock(instant: string | Date | number): WallClock {
   };
 }
 
+/** "DD/MM/YYYY HH:mm" on London's clock: how the product shows an instant. */
+export function londonDateTime(instant: string | Date | number): string {
+  const c = londonWallClock(instant);
+  return `${c.day}/${c.month}/${c.year} ${c.hour}:${c.minute}`;
+}
+
 /** An ISO date (or the date part of a timestamp) as the product shows it: DD/MM/YYYY; "" for none. */
 export const ukDate = (iso: string | null | undefined) =>
   iso ? iso.slice(0, 10).split("-").reverse().join("/") : "";

@@ -2,6 +2,7 @@
 // cloud S3 work the same. Keys are opaque: never built from user input.
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -72,6 +73,12 @@ export class Storage {
       if (err instanceof NoSuchKey || (err as { name?: string }).name === "NoSuchKey") return null;
       throw err;
     }
+  }
+
+  /** The whole object in memory (small objects: images, certificates), or null when absent. */
+  async getBytes(key: string): Promise<Buffer | null> {
+    const obj = await this.get(key);
+    return obj ? buffer(obj.body) : null;
   }
 
   async delete(key: string) {

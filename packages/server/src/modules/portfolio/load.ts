@@ -1,6 +1,5 @@
 // Builds the renderer's input from a stored request: everything is loaded by id here, in the
 // worker, and entries are read in batches as the renderer asks for them (bounded memory).
-import type { Readable } from "node:stream";
 import {
   CLINICAL_SKILLS_PAGE_CODES,
   type EntryType,
@@ -29,15 +28,10 @@ import type { Request } from "./rules.js";
 const BATCH = 50;
 const RASTER = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of body) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 const loader = (storage: Storage, key: string) => async () => {
-  const obj = await storage.get(key);
-  if (!obj) throw new Error("stored file missing");
-  return readAll(obj.body);
+  const bytes = await storage.getBytes(key);
+  if (!bytes) throw new Error("stored file missing");
+  return bytes;
 };
 
 async function* entries(db: Db, storage: Storage, userId: string, ids: string[], evidenceIds: Set<string>) {

@@ -1,5 +1,6 @@
+import { londonDateTime } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import { codeEmail, codeSms, completedEmail, londonDateTime, sharedEmail, signedEmail } from "./emails.js";
+import { codeEmail, codeSms, completedEmail, sharedEmail, signedEmail } from "./emails.js";
 
 describe("supervision e-mails", () => {
   it("shows times on London's clock", () => {

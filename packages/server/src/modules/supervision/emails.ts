@@ -1,6 +1,6 @@
 // The supervision e-mails and the code's text message, rendered by the jobs at send
 // time from ids (DESIGN.md §6). Every piece of user text is escaped in the HTML.
-import { londonWallClock, SUPERVISION, type SupervisionSide, ukMobile } from "@cpd/contract";
+import { londonDateTime, SUPERVISION, type SupervisionSide, ukMobile } from "@cpd/contract";
 import type { Db } from "../../lib/db.js";
 import { escapeHtml } from "../../lib/html.js";
 import type { Mail } from "../../lib/mailer.js";
@@ -10,12 +10,6 @@ import { fullName } from "./reviewee.js";
 
 export type EmailKind = "shared" | "signed" | "completed";
 export type Recipient = "owner" | "reviewee";
-
-/** DD/MM/YYYY HH:mm, London time. */
-export function londonDateTime(at: Date): string {
-  const c = londonWallClock(at);
-  return `${c.day}/${c.month}/${c.year} ${c.hour}:${c.minute}`;
-}
 
 export const reviewLink = (publicUrl: string, shareId: string) =>
   `${publicUrl}/review/supervision/${shareId}`;

@@ -1,21 +1,14 @@
 // The supervision part of an entry's PDF (spec 2 §4): the current share's reviewee,
 // topics and comments, and each signature with its image, hash and verification link.
-import type { Readable } from "node:stream";
+import { londonDateTime } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import type { SupervisionSection } from "../pdf/entry-pdf.js";
-import { londonDateTime, verifyLink } from "./emails.js";
+import { verifyLink } from "./emails.js";
 import * as repo from "./repository.js";
-
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of body) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
-  return Buffer.concat(chunks);
-}
 
 async function image(deps: Pick<Deps, "storage" | "log">, key: string): Promise<Buffer | null> {
   try {
-    const obj = await deps.storage.get(key);
-    return obj ? await readAll(obj.body) : null;
+    return await deps.storage.getBytes(key);
   } catch (err) {
     deps.log.warn({ err, key }, "signature image unreadable for a PDF");
     return null;

@@ -2,7 +2,6 @@
 // a diary entry "Certificate: <video>", and e-mail it. Idempotent: the S3 key derives from the
 // certificate id, and the file, the entry and the Issued state are written in one transaction
 // under the certificate's row lock, so a retried job makes one file and one entry.
-import type { Readable } from "node:stream";
 import { londonDay } from "@cpd/contract";
 import type { Db } from "../../lib/db.js";
 import { escapeHtml } from "../../lib/html.js";
@@ -24,12 +23,6 @@ export interface IssuedCertificate {
 
 /** Opaque, from our own id: never from the video's name. */
 export const certificateKey = (certificateId: string) => `certificates/${certificateId}.pdf`;
-
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of body) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
-  return Buffer.concat(chunks);
-}
 
 /**
  * Issues the certificate (once) and answers what its e-mail needs; null when the certificate,
@@ -67,8 +60,8 @@ export async function issueCertificate(
   });
 
   if (cert.state === "Issued") {
-    const stored = await storage.get(key);
-    return stored ? answer(await readAll(stored.body)) : null;
+    const stored = await storage.getBytes(key);
+    return stored ? answer(stored) : null;
   }
   if (!cert.video) return null;
 

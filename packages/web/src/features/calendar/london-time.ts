@@ -1,7 +1,7 @@
 // Calendar days and times are London's (spec 1 §2: Europe/London), whatever the browser's zone.
-import { LONDON, londonDay, londonWallClock } from "@cpd/contract";
+import { LONDON, londonDateTime, londonDay, londonWallClock } from "@cpd/contract";
 
-export { LONDON, londonDay };
+export { LONDON, londonDateTime, londonDay };
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: LONDON,
@@ -18,11 +18,6 @@ export function londonTime(instant: string | Date): string {
 export function ukDay(day: string): string {
   const [y, m, d] = day.split("-");
   return `${d}/${m}/${y}`;
-}
-
-/** "DD/MM/YYYY HH:mm" in London. */
-export function londonDateTime(instant: string): string {
-  return `${ukDay(londonDay(instant))} ${londonTime(instant)}`;
 }
 
 /** "DD/MM/YYYY, HH:mm to HH:mm", or both dates when the range spans days. */
