@@ -7,6 +7,7 @@ import { Storage } from "../packages/server/src/lib/storage.js";
 import { DEMO_PASSWORD, demoPasswordHash, seedAccounts } from "./seed/accounts.js";
 import { seedCalendar } from "./seed/calendar.js";
 import { seedRecords } from "./seed/records.js";
+import { seedSsoOrganisation } from "./seed/sso.js";
 
 /** The CPD Hub: a free library, a premium one, one without certificates and a private one. */
 async function seedVideos(prisma: PrismaClient) {
@@ -71,6 +72,7 @@ async function main() {
       return;
     }
     const people = await seedAccounts(prisma);
+    await seedSsoOrganisation(prisma, config);
     await seedRecords(prisma, new Storage(config.s3), await demoPasswordHash());
     await seedCalendar(prisma);
     await seedVideos(prisma);

@@ -121,6 +121,7 @@ export async function seedAccounts(prisma: PrismaClient) {
     await prisma.user.create({
       data: {
         email: p.email,
+        emailConfirmedAt: new Date(`${p.created}T09:00:00Z`),
         createdAt: new Date(`${p.created}T09:00:00Z`),
         organisationId: p.organisationId,
         credential: { create: { passwordHash } },

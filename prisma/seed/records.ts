@@ -283,6 +283,7 @@ export async function seedRecords(prisma: PrismaClient, storage: Storage, passwo
     const user = await prisma.user.create({
       data: {
         email: `community${i + 1}@example.org`,
+        emailConfirmedAt: new Date(),
         credential: { create: { passwordHash } },
         roles: { create: [{ role: "User-Basic" }] },
         profile: {

@@ -85,6 +85,26 @@ export SMS_PORT="${SMS_PORT:-4610}"
 export SMS_API_URL="${SMS_API_URL:-http://127.0.0.1:${SMS_PORT}}"
 export SMS_API_KEY="${SMS_API_KEY:-local-sms-gateway-key}"
 
+# Registration captcha: locally the siteverify-compatible fake in scripts/fakes/captcha.mjs.
+export CAPTCHA_PORT="${CAPTCHA_PORT:-4640}"
+export CAPTCHA_VERIFY_URL="${CAPTCHA_VERIFY_URL:-http://127.0.0.1:${CAPTCHA_PORT}/siteverify}"
+export CAPTCHA_SCRIPT_URL="${CAPTCHA_SCRIPT_URL:-http://127.0.0.1:${CAPTCHA_PORT}/api.js}"
+export CAPTCHA_SECRET="${CAPTCHA_SECRET:-local-captcha-secret}"
+export CAPTCHA_SITE_KEY="${CAPTCHA_SITE_KEY:-local-captcha-site-key}"
+
+# Membership payments: locally the fake direct-debit page in scripts/fakes/payment.mjs, which posts
+# signed webhooks to PAYMENT_WEBHOOK_TARGET.
+export PAYMENT_PORT="${PAYMENT_PORT:-4630}"
+export UPGRADE_URL="${UPGRADE_URL:-http://127.0.0.1:${PAYMENT_PORT}/checkout}"
+export PAYMENT_WEBHOOK_SECRET="${PAYMENT_WEBHOOK_SECRET:-local-payment-webhook-secret-not-for-production}"
+export PAYMENT_WEBHOOK_TARGET="${PAYMENT_WEBHOOK_TARGET:-${PUBLIC_URL:-http://localhost:3000}/api/membership/webhook}"
+
+# Organisation single sign-on: locally a real OpenID provider (oidc-provider) in scripts/fakes/oidc.mjs,
+# on plain http (allowed only outside production).
+export OIDC_PORT="${OIDC_PORT:-4620}"
+export OIDC_ISSUER="${OIDC_ISSUER:-http://127.0.0.1:${OIDC_PORT}}"
+export OIDC_ALLOW_HTTP="${OIDC_ALLOW_HTTP:-true}"
+
 # --- helpers -------------------------------------------------------------------
 log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
 warn() { printf '\033[1;33m!!\033[0m %s\n' "$*" >&2; }

@@ -22,6 +22,8 @@ export interface EndpointDef {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
+  /** Request headers the call reads (documented in OpenAPI), e.g. a webhook's signature. */
+  headers?: TSchema;
   /** Raw request body (uploads): the body is a stream, not JSON. */
   rawBody?: { contentTypes: string[]; maxBytes: number; stream?: boolean };
   response: TSchema;

@@ -58,3 +58,14 @@ export function londonDateTime(instant: string | Date | number): string {
 /** An ISO date (or the date part of a timestamp) as the product shows it: DD/MM/YYYY; "" for none. */
 export const ukDate = (iso: string | null | undefined) =>
   iso ? iso.slice(0, 10).split("-").reverse().join("/") : "";
+
+const longDateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** An ISO date as words, "8 December 2026" (d MMMM yyyy); "" for none. */
+export const ukLongDate = (iso: string | null | undefined) =>
+  iso ? longDateFormat.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`)) : "";

@@ -1,6 +1,14 @@
 // Every call of the API, by name. The server registers exactly these; the
 // OpenAPI document and the SPA's client are derived from them.
 export {
+  cancelScheduledDeletion,
+  downloadExport,
+  getScheduledDeletion,
+  membershipWebhook,
+  requestExport,
+  scheduleDeletion,
+} from "./account-lifecycle.js";
+export {
   approveOtp,
   changePassword,
   completeReset,
@@ -31,6 +39,15 @@ export {
   webinars,
 } from "./calendar.js";
 export { clinicalSkillsLinkStatus, clinicalSkillsStatistics, linkClinicalSkills } from "./clinical-skills.js";
+export {
+  completeAlternativeEmailVerification,
+  completeMobileVerification,
+  confirmEmailChange,
+  emailChangeHistory,
+  requestEmailChange,
+  startAlternativeEmailVerification,
+  startMobileVerification,
+} from "./contact.js";
 export { formFieldGraph, governingBodyGraphs, graphs, monthlyStatistics, statistics } from "./dashboard.js";
 export {
   createEntry,
@@ -81,6 +98,14 @@ export {
   uploadProfileImage,
 } from "./profile.js";
 export {
+  captchaSettings,
+  completeOnboarding,
+  confirmEmail,
+  getOnboarding,
+  register,
+  validateEmail,
+} from "./registration.js";
+export {
   listSharedCpd,
   removeUpvote,
   sharedCpdCategories,
@@ -102,6 +127,7 @@ export {
   userFeatures,
   welcomeVideo,
 } from "./shell.js";
+export { externalLoginProcess, externalLoginStart, loginSso } from "./sso.js";
 export {
   authenticateSupervision,
   commentSupervisionTopic,

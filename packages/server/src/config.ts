@@ -69,6 +69,21 @@ export const Env = Type.Object({
   // (after a crash), and how many PDFs one worker renders at once (rendering is CPU-bound).
   PDF_JOB_LOCK_MS: Type.String({ pattern: "^[1-9][0-9]{3,6}$", default: "60000" }),
   PDF_CONCURRENCY: Type.String({ pattern: "^[1-9][0-9]?$", default: "1" }),
+  // Registration captcha: any siteverify-compatible service (reCAPTCHA, hCaptcha, Turnstile; locally
+  // the fake in scripts/fakes). Unset: registration runs without a captcha (rate limited per address).
+  CAPTCHA_VERIFY_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  CAPTCHA_SECRET: Type.Optional(Type.String()),
+  CAPTCHA_SITE_KEY: Type.Optional(Type.String()),
+  CAPTCHA_SCRIPT_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  // Shared secret of the payment provider's signed membership webhook; unset: the webhook answers 503.
+  PAYMENT_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
+  // Allow OpenID providers on plain http (local and test providers only; never in production).
+  OIDC_ALLOW_HTTP: Type.Optional(Bool),
+  // Daily account jobs (trial expiry, deletions, warnings, reminders): a cron pattern in
+  // Europe/London, or "off" (tests run them by hand on a controlled clock).
+  ACCOUNT_JOBS_CRON: Type.String({ pattern: "^(off|[0-9*/,-]+( [0-9*/,-]+){4})$", default: "0 3 * * *" }),
+  // Whole-record exports (ZIP) are deleted from storage this long after they are made.
+  EXPORT_RETENTION_HOURS: Type.String({ pattern: "^[1-9][0-9]{0,4}$", default: "72" }),
 });
 type Env = Static<typeof Env>;
 
@@ -117,6 +132,14 @@ export interface Config {
   dataEncryptionKey: string;
   portfolioRetentionHours: number;
   pdfJobs: { lockMs: number; concurrency: number };
+  /** Unset: registration has no captcha. */
+  captcha: { verifyUrl: string; secret: string; siteKey: string; scriptUrl: string | null } | null;
+  /** Unset: the membership webhook answers 503. */
+  paymentWebhookSecret: string | null;
+  oidcAllowHttp: boolean;
+  /** Null: the daily account jobs are not scheduled. */
+  accountJobsCron: string | null;
+  exportRetentionHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +162,8 @@ export const REPOSITORY_SECRETS = [
   "change-me-too",
   "local-clinical-skills-key",
   "local-sms-gateway-key",
+  "local-captcha-secret",
+  "local-payment-webhook-secret-not-for-production",
 ];
 const REPOSITORY_SECRET_PREFIXES = ["test-jwt-secret-", "test-support-chat-secret-"];
 const MIN_SECRET_BYTES = 32;
@@ -164,6 +189,9 @@ function refuseWeakSecrets(e: Env) {
   check("JWT_SECRET", e.JWT_SECRET, MIN_SECRET_BYTES);
   check("SUPPORT_CHAT_SECRET", e.SUPPORT_CHAT_SECRET, 16);
   check("DATA_ENCRYPTION_KEY", e.DATA_ENCRYPTION_KEY, MIN_SECRET_BYTES);
+  check("PAYMENT_WEBHOOK_SECRET", e.PAYMENT_WEBHOOK_SECRET, MIN_SECRET_BYTES);
+  if (e.OIDC_ALLOW_HTTP === "true")
+    problems.push("OIDC_ALLOW_HTTP: plain-http identity providers are for local use only");
   if (problems.length) {
     throw new ConfigError(`Refusing to start in production with weak secrets:\n  ${problems.join("\n  ")}`);
   }
@@ -231,5 +259,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? e.JWT_SECRET,
     portfolioRetentionHours: Number(e.PORTFOLIO_RETENTION_HOURS),
     pdfJobs: { lockMs: Number(e.PDF_JOB_LOCK_MS), concurrency: Number(e.PDF_CONCURRENCY) },
+    captcha: e.CAPTCHA_VERIFY_URL
+      ? {
+          verifyUrl: e.CAPTCHA_VERIFY_URL,
+          secret: e.CAPTCHA_SECRET ?? "",
+          siteKey: e.CAPTCHA_SITE_KEY ?? "",
+          scriptUrl: e.CAPTCHA_SCRIPT_URL ?? null,
+        }
+      : null,
+    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? null,
+    oidcAllowHttp: e.OIDC_ALLOW_HTTP === "true",
+    accountJobsCron: e.ACCOUNT_JOBS_CRON === "off" ? null : e.ACCOUNT_JOBS_CRON,
+    exportRetentionHours: Number(e.EXPORT_RETENTION_HOURS),
   };
 }
