@@ -4,9 +4,10 @@
 //     (access key S3RVER / secret S3RVER, path-style addressing);
 //   - MailDev 2.2.1: an SMTP catcher on $SMTP_PORT with its web UI and REST API (GET /email)
 //     on $MAILDEV_WEB_PORT.
-// Prints "services ready" when both answer, and stops both cleanly on SIGINT/SIGTERM.
-//
-//   - local fakes of the Clinical Skills service (CLINICAL_SKILLS_PORT) and of an SMS gateway (SMS_PORT).
+//   - local fakes of third-party services (scripts/fakes/): Clinical Skills (CLINICAL_SKILLS_PORT),
+//     SMS gateway (SMS_PORT), captcha (CAPTCHA_PORT), direct-debit payment page (PAYMENT_PORT),
+//     OpenID provider for organisation single sign-on (OIDC_PORT; issuer http://<host>:<port>).
+// Prints "services ready" when all answer, and stops them cleanly on SIGINT/SIGTERM.
 // Environment: SERVICES_HOST (127.0.0.1), S3_PORT (4569), S3_BUCKET (cpd), S3_DATA_DIR (.data/s3),
 // SMTP_PORT (1025), MAILDEV_WEB_PORT (1080), MAILDEV_DATA_DIR (.data/maildev).
 import { mkdirSync } from "node:fs";
@@ -20,6 +21,9 @@ const S3rver = require("s3rver");
 const MailDev = require("maildev");
 const { createClinicalSkillsServer } = await import("./fakes/clinical-skills.mjs");
 const { createSmsServer } = await import("./fakes/sms.mjs");
+const { createCaptchaServer } = await import("./fakes/captcha.mjs");
+const { createPaymentServer } = await import("./fakes/payment.mjs");
+const { createOidcServer } = await import("./fakes/oidc.mjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = process.env;
@@ -30,8 +34,29 @@ const s3Dir = path.resolve(root, env.S3_DATA_DIR || ".data/s3");
 const smtpPort = Number(env.SMTP_PORT || 1025);
 const webPort = Number(env.MAILDEV_WEB_PORT || 1080);
 const mailDir = path.resolve(root, env.MAILDEV_DATA_DIR || ".data/maildev");
-const skillsPort = Number(env.CLINICAL_SKILLS_PORT || 4600);
-const smsPort = Number(env.SMS_PORT || 4610);
+const publicUrl = env.PUBLIC_URL || "http://localhost:3000";
+/** The third-party services' local fakes, each an http.Server: name, port, factory. */
+const fakes = [
+  ["Clinical Skills", "CLINICAL_SKILLS_PORT", 4600, createClinicalSkillsServer],
+  ["SMS gateway", "SMS_PORT", 4610, createSmsServer],
+  ["captcha", "CAPTCHA_PORT", 4640, createCaptchaServer],
+  [
+    "payment page",
+    "PAYMENT_PORT",
+    4630,
+    () =>
+      createPaymentServer({
+        target: env.PAYMENT_WEBHOOK_TARGET || `${publicUrl}/api/membership/webhook`,
+        secret: env.PAYMENT_WEBHOOK_SECRET || undefined,
+      }),
+  ],
+  ["OpenID provider", "OIDC_PORT", 4620, () => createOidcServer({ publicUrl })],
+].map(([name, portVar, fallback, create]) => ({
+  name,
+  portVar,
+  port: Number(env[portVar] || fallback),
+  create,
+}));
 
 const log = (msg) => console.log(`[services] ${msg}`);
 const shown = (dir) => (dir.startsWith(root + path.sep) ? path.relative(root, dir) : dir);
@@ -60,8 +85,7 @@ async function waitHttp(url, timeoutMs = 20000) {
 
 let s3 = null;
 let mail = null;
-let skills = null;
-let sms = null;
+const running = [];
 let stopping = false;
 
 async function stop(code) {
@@ -71,8 +95,7 @@ async function stop(code) {
   const tasks = [];
   if (mail) tasks.push(new Promise((resolve) => mail.close(() => resolve())));
   if (s3) tasks.push(s3.close().catch(() => {}));
-  if (skills) tasks.push(new Promise((resolve) => skills.close(() => resolve())));
-  if (sms) tasks.push(new Promise((resolve) => sms.close(() => resolve())));
+  for (const server of running) tasks.push(new Promise((resolve) => server.close(() => resolve())));
   const timer = setTimeout(() => process.exit(code), 5000);
   timer.unref();
   await Promise.all(tasks);
@@ -85,8 +108,7 @@ async function main() {
     ["S3_PORT", s3Port],
     ["SMTP_PORT", smtpPort],
     ["MAILDEV_WEB_PORT", webPort],
-    ["CLINICAL_SKILLS_PORT", skillsPort],
-    ["SMS_PORT", smsPort],
+    ...fakes.map((f) => [f.portVar, f.port]),
   ]) {
     if (!(await portFree(port))) {
       throw new Error(`${name}=${port} is already in use on ${host} (another ./scripts/start running?)`);
@@ -125,12 +147,12 @@ async function main() {
   await mail.listen();
   await waitHttp(`http://${host}:${webPort}/email`);
   log(`SMTP (MailDev) on ${host}:${smtpPort}, web UI and REST API on http://${host}:${webPort}`);
-  skills = createClinicalSkillsServer();
-  await new Promise((resolve) => skills.listen(skillsPort, host, resolve));
-  log(`Clinical Skills (local fake) on http://${host}:${skillsPort}`);
-  sms = createSmsServer();
-  await new Promise((resolve) => sms.listen(smsPort, host, resolve));
-  log(`SMS gateway (local fake) on http://${host}:${smsPort}`);
+  for (const fake of fakes) {
+    const server = await fake.create();
+    await new Promise((resolve) => server.listen(fake.port, host, resolve));
+    running.push(server);
+    log(`${fake.name} (local fake) on http://${host}:${fake.port}`);
+  }
   log("services ready");
 }
 

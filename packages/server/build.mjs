@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const entries = ["main", "worker", "worker-health"];
+const entries = ["main", "worker", "worker-health", "cli/import-account"];
 
 /** Bare imports stay external except our workspace packages (TypeScript source, never published). */
 const externalPackages = {

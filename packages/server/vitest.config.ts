@@ -1,4 +1,16 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Tests that act on everyone in the database (the daily account jobs delete "every account due")
+ * run in a database of their own: the main test database's name + `_isolated` (cpd_it_isolated
+ * locally, cpd_test_<run>_isolated under scripts/test, which creates and migrates it first), with
+ * their own Redis prefix, after the main integration project.
+ */
+const isolated = (url: string) => {
+  const u = new URL(url);
+  u.pathname = `${u.pathname}_isolated`;
+  return u.toString();
+};
 
 export default defineConfig({
   test: {
@@ -8,6 +20,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/**/*.int.test.ts"],
+          exclude: [...configDefaults.exclude, "test/isolated/**"],
           environment: "node",
           // Files share one database; each test makes its own users, so files may run in parallel.
           testTimeout: 30_000,
@@ -15,6 +28,22 @@ export default defineConfig({
           fileParallelism: true,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: "integration-isolated",
+          include: ["test/isolated/*.int.test.ts"],
+          environment: "node",
+          env: {
+            ...(process.env.DATABASE_URL ? { DATABASE_URL: isolated(process.env.DATABASE_URL) } : {}),
+            REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? "cpd_it"}_isolated`,
+          },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One file at a time: each may act on every account in the database.
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

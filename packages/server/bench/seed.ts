@@ -55,8 +55,8 @@ process.env.DATABASE_URL = BENCH_DATABASE_URL; // for loadConfig and the server 
 export const userId = (n: number) => `md5('bench-user-' || ${n})::uuid`;
 
 const SEED_SQL = `
-INSERT INTO users (id, email, created_at)
-SELECT md5('bench-user-' || n)::uuid, format('bench-%s@bench.invalid', n), now() - interval '4 years'
+INSERT INTO users (id, email, created_at, email_confirmed_at)
+SELECT md5('bench-user-' || n)::uuid, format('bench-%s@bench.invalid', n), now() - interval '4 years', now() - interval '4 years'
   FROM generate_series(1, ${USERS}) n;
 INSERT INTO profiles (user_id, first_name, last_name, job_title, governing_bodies)
 SELECT id, 'Bench', email, '${VERSION}', '{HCPC,NMC}' FROM users;

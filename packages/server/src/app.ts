@@ -13,20 +13,26 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Deps } from "./deps.js";
 import { validationMessage } from "./lib/validation-message.js";
 import { authPlugin } from "./plugins/auth.js";
+import { cspDirectives } from "./plugins/csp.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { registerSpa } from "./plugins/spa.js";
 import { registerCompression, transportOptions } from "./plugins/transport.js";
+import { accountExportRoutes, accountLifecycleRoutes } from "./routes/account-lifecycle.js";
 import { authRoutes } from "./routes/auth.js";
 import { calendarRoutes } from "./routes/calendar.js";
+import { contactRoutes } from "./routes/contact.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { entryRoutes } from "./routes/entries.js";
 import { fileRoutes } from "./routes/files.js";
 import { hcpcPortalRoutes } from "./routes/hcpc-portal.js";
 import { healthRoutes } from "./routes/health.js";
+import { membershipRoutes } from "./routes/membership.js";
 import { portfolioRoutes } from "./routes/portfolio.js";
 import { profileRoutes } from "./routes/profile.js";
+import { registrationRoutes } from "./routes/registration.js";
 import { sharedCpdRoutes } from "./routes/shared-cpd.js";
 import { shellRoutes } from "./routes/shell.js";
+import { ssoRoutes } from "./routes/sso.js";
 import { supervisionRoutes } from "./routes/supervision.js";
 import { videoRoutes } from "./routes/videos.js";
 
@@ -97,18 +103,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   await registerCompression(app);
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameSrc: ["'self'", "https:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+    contentSecurityPolicy: { directives: cspDirectives(deps.config) },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, { origin: deps.config.corsOrigins.length ? deps.config.corsOrigins : false });
@@ -159,6 +154,12 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   videoRoutes(app, deps);
   portfolioRoutes(app, deps);
   supervisionRoutes(app, deps);
+  registrationRoutes(app, deps);
+  ssoRoutes(app, deps);
+  contactRoutes(app, deps);
+  accountLifecycleRoutes(app, deps);
+  accountExportRoutes(app, deps);
+  membershipRoutes(app, deps);
   healthRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist || DEFAULT_WEB_DIST);

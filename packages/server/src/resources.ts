@@ -1,7 +1,9 @@
 // Creates and closes the process's shared resources (pool, Prisma, Redis, S3, queues).
 import pino from "pino";
 import type { Config } from "./config.js";
+import { captchaConnectorFrom } from "./connectors/captcha/connector.js";
 import { HttpClinicalSkillsConnector } from "./connectors/clinical-skills/connector.js";
+import { smsConnectorFrom } from "./connectors/sms/connector.js";
 import type { Deps } from "./deps.js";
 import { Queues } from "./jobs/queues.js";
 import { todayInLondon } from "./lib/dates.js";
@@ -42,6 +44,8 @@ export async function createResources(
     clinicalSkills: config.clinicalSkills
       ? new HttpClinicalSkillsConnector(config.clinicalSkills.url, config.clinicalSkills.apiKey)
       : null,
+    captcha: captchaConnectorFrom(config),
+    sms: smsConnectorFrom(config),
     // The one clock; tests replace `now` (and `today` follows it).
     now: () => new Date(),
     today: () => todayInLondon(deps.now()),

@@ -6,6 +6,7 @@ import { Queue, Worker } from "bullmq";
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config.js";
 import { smsConnectorFrom } from "./connectors/sms/connector.js";
+import { repeatOf } from "./jobs/job.js";
 import { jobs, queueNames, queueSettings } from "./jobs/registry.js";
 import { createDb } from "./lib/db.js";
 import { startHeartbeat } from "./lib/heartbeat.js";
@@ -52,22 +53,25 @@ export function startWorkers(
         { connection, prefix: config.redisPrefix, ...settings[queue] },
       ),
   );
-  // Repeatable jobs (retention): one scheduler per job, upserted so restarts and several workers agree.
+  // Repeatable jobs (retention, the daily account jobs): one scheduler per job, upserted so restarts
+  // and several workers agree; a cron job switched off in the configuration loses its scheduler.
   const schedulers = Promise.all(
-    jobs
-      .filter((j) => j.every)
-      .map(async (j) => {
-        const queue = new Queue(j.queue, { connection, prefix: config.redisPrefix });
-        try {
-          await queue.upsertJobScheduler(
-            j.name,
-            { every: j.every?.ms },
-            { name: j.name, data: j.every?.data, opts: j.options },
-          );
-        } finally {
-          await queue.close();
-        }
-      }),
+    jobs.map(async (j) => {
+      const scheduled = repeatOf(j, config);
+      if (scheduled === undefined) return;
+      const queue = new Queue(j.queue, { connection, prefix: config.redisPrefix });
+      try {
+        if (scheduled === null) await queue.removeJobScheduler(j.name);
+        else
+          await queue.upsertJobScheduler(j.name, scheduled.repeat, {
+            name: j.name,
+            data: scheduled.data,
+            opts: j.options,
+          });
+      } finally {
+        await queue.close();
+      }
+    }),
   ).catch((err) => log.error({ err }, "could not schedule repeatable jobs"));
   for (const w of workers)
     w.on("failed", (job, err) => log.warn({ jobId: job?.id, err: err.message }, "job failed"));

@@ -43,6 +43,29 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   handle: (data: Static<S>, ctx: JobContext & JobRun) => Promise<void>;
   /** A repeatable job (BullMQ job scheduler): the worker upserts it at start. */
   every?: { ms: number; data: Static<S> };
+  /**
+   * A job run on a cron pattern (BullMQ job scheduler) in a time zone; the pattern comes from the
+   * configuration, and null switches the job off (the worker removes its scheduler).
+   */
+  cron?: { pattern: (config: Config) => string | null; tz: string; data: Static<S> };
+}
+
+/** What BullMQ's upsertJobScheduler is given: a period or a cron pattern in a time zone. */
+export type Repeat = { every: number } | { pattern: string; tz: string };
+
+/**
+ * The scheduler a job asks for under a configuration: undefined for a job that is not repeatable,
+ * null for a cron job switched off (its scheduler is removed), else its repeat and data.
+ */
+export function repeatOf(
+  job: Pick<JobDefinition, "name" | "every" | "cron">,
+  config: Config,
+): { repeat: Repeat; data: unknown } | null | undefined {
+  if (job.every && job.cron) throw new Error(`Job ${job.name} has both every and cron`);
+  if (job.every) return { repeat: { every: job.every.ms }, data: job.every.data };
+  if (!job.cron) return undefined;
+  const pattern = job.cron.pattern(config);
+  return pattern === null ? null : { repeat: { pattern, tz: job.cron.tz }, data: job.cron.data };
 }
 
 /** Queue settings (DESIGN.md §6): CPU-heavy queues get a longer lock and fewer jobs at once. */

@@ -21,7 +21,8 @@ export const FAILED_REASON =
 /** Progress is written at most this often (a 2,000-entry portfolio must not write 2,000 times). */
 const PROGRESS_EVERY_MS = 500;
 
-const storageKey = (id: string) => `portfolios/${id}.pdf`;
+/** Opaque, from the request id (the account deletion finds it again from the id). */
+export const storageKey = (id: string) => `portfolios/${id}.pdf`;
 
 async function build(ctx: JobContext & JobRun, id: string) {
   const row = await ctx.db.portfolioRequest.update({

@@ -1,5 +1,13 @@
 import type { Config } from "../config.js";
+import { accountDeletionJob } from "./account-deletion.js";
+import { deletionEmailJob } from "./account-deletion-email.js";
+import { accountEmailJob } from "./account-email.js";
+import { accountExportJob } from "./account-export.js";
+import { accountLifecycleJob } from "./account-lifecycle.js";
 import { certificateJob } from "./certificate.js";
+import { contactEmailJob } from "./contact-email.js";
+import { emailChangedNoticeJob } from "./email-changed-notice.js";
+import { exportRetentionJob } from "./export-retention.js";
 import { hcpcAccessJob } from "./hcpc-access.js";
 import type { JobDefinition, QueueSettings } from "./job.js";
 import { passwordResetJob } from "./password-reset.js";
@@ -34,6 +42,14 @@ export const jobs: JobDefinition[] = checkJobs([
   portfolioRetentionJob as unknown as JobDefinition,
   supervisionEmailJob as unknown as JobDefinition,
   supervisionCodeJob as unknown as JobDefinition,
+  accountExportJob as unknown as JobDefinition,
+  exportRetentionJob as unknown as JobDefinition,
+  accountEmailJob as unknown as JobDefinition,
+  contactEmailJob as unknown as JobDefinition,
+  emailChangedNoticeJob as unknown as JobDefinition,
+  accountDeletionJob as unknown as JobDefinition,
+  deletionEmailJob as unknown as JobDefinition,
+  accountLifecycleJob as unknown as JobDefinition,
 ]) as JobDefinition[];
 
 export const queueNames = [...new Set(jobs.map((j) => j.queue))];

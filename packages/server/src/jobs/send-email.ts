@@ -2,9 +2,10 @@
 // the send, so a retry after a lost acknowledgement does not mail the person twice.
 // Jobs render their e-mail at send time from ids in the payload (DESIGN.md §6):
 // no payload carries a link, a token or a rendered message.
+import { type Static, type TObject, type TProperties, Type } from "@sinclair/typebox";
 import type { JobsOptions } from "bullmq";
 import type { Mail } from "../lib/mailer.js";
-import type { JobContext, JobRun } from "./job.js";
+import { defineJob, type JobContext, type JobDefinition, type JobRun } from "./job.js";
 
 export async function sendOnce(
   ctx: JobContext & Pick<JobRun, "jobId">,
@@ -29,3 +30,28 @@ export const EMAIL_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: { age: 24 * 3600, count: 1000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 };
+
+/**
+ * A job on the e-mail queue that renders one e-mail from its payload's ids when it runs and sends
+ * it at most once (sendOnce). `render` answers null when there is nothing to send (the record is
+ * gone, the request replaced); the job then logs `nothingSent`, with `logged(payload)` if given.
+ */
+export function defineEmailJob<P extends TProperties>(job: {
+  name: string;
+  /** The payload's fields; no others are accepted. */
+  payload: P;
+  render: (data: Static<TObject<P>>, ctx: JobContext) => Promise<Mail | null>;
+  nothingSent: string;
+  logged?: (data: Static<TObject<P>>) => Record<string, unknown>;
+}): JobDefinition<TObject<P>> {
+  return defineJob({
+    name: job.name,
+    queue: "email",
+    payload: Type.Object(job.payload, { additionalProperties: false }),
+    options: EMAIL_JOB_OPTIONS,
+    async handle(data, ctx) {
+      const outcome = await sendOnce(ctx, () => job.render(data, ctx));
+      if (outcome === "nothing") ctx.log.info(job.logged?.(data) ?? {}, job.nothingSent);
+    },
+  });
+}

@@ -70,6 +70,12 @@ export interface RouteExtras {
   mediaTypeMessage?: string;
   /** Further documented answers, e.g. the health check's 503. */
   responses?: Record<number, unknown>;
+  /**
+   * A JSON body whose exact bytes matter (a signed webhook): `verify` judges the raw bytes and
+   * the headers first (it throws the refusal), then the bytes are parsed as JSON and validated
+   * against the contract's body schema as usual, so OpenAPI still shows the body.
+   */
+  rawJson?: { verify: (raw: Buffer, request: FastifyRequest) => void | Promise<void> };
 }
 
 /** A route's rate limit: `max` calls a minute per address (or per address and e-mail). */
@@ -103,6 +109,7 @@ export function define<E extends EndpointDef>(
   if (e.params) schema.params = e.params;
   if (e.query) schema.querystring = e.query;
   if (e.body && !e.rawBody) schema.body = e.body;
+  if (e.headers) schema.headers = e.headers;
   // Public calls say so (an empty requirement), rather than leaving it unstated.
   // Guest calls take the owner's session token or the reviewee's guest token (either one).
   schema.security = e.auth
@@ -163,7 +170,25 @@ export function define<E extends EndpointDef>(
     },
   };
 
-  if (e.rawBody?.stream) {
+  const rawJson = extras.rawJson;
+  if (rawJson) {
+    // The bytes are kept as they came; the verifier sees them before any parsing or validation.
+    const parseJson = app.getDefaultJsonParser("error", "error");
+    options.preValidation = async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      await rawJson.verify(raw, request);
+      request.body = await new Promise((resolve, reject) =>
+        parseJson(request, raw.toString("utf8"), (err, parsed) => (err ? reject(err) : resolve(parsed))),
+      );
+    };
+    app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) =>
+        done(null, body),
+      );
+      scope.route(options);
+    });
+  } else if (e.rawBody?.stream) {
     // Streamed uploads: any content type, handed over unread; the service
     // judges the bytes and enforces the size while passing them on.
     app.register(async (scope) => {

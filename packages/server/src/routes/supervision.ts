@@ -1,7 +1,8 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
-import { authenticate, CodeWait } from "../modules/supervision/authenticate.js";
+import { CodeWait } from "../lib/codes.js";
+import { authenticate } from "../modules/supervision/authenticate.js";
 import { supervisionPdf } from "../modules/supervision/pdf.js";
 import * as review from "../modules/supervision/review.js";
 import * as sharing from "../modules/supervision/share.js";

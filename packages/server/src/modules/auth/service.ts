@@ -1,10 +1,12 @@
 // Login, password change and reset, QR (one-time token) login, impersonation.
-import { MESSAGES, OTP_TOKEN_TTL_SECONDS } from "@cpd/contract";
+import { LIFECYCLE_MESSAGES, MESSAGES, OTP_TOKEN_TTL_SECONDS } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { passwordResetJob } from "../../jobs/password-reset.js";
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.js";
 import { bumpTokenVersion, invalidateSession } from "../account/session.js";
+import { ssoManaged } from "../contact/repository.js";
+import { queueAccountEmail } from "../registration/service.js";
 import { clearAttempts, countAttempt } from "./login-limit.js";
 
 export interface LoginAnswer {
@@ -44,7 +46,12 @@ export async function login(deps: Deps, email: string, password: string, tempora
   await countAttempt(deps.redis, deps.config.redisPrefix, address, deps.config.loginAccountLimit);
   const user = await deps.prisma.user.findUnique({
     where: { email: address },
-    select: { id: true, credential: true, organisation: { select: { enabled: true } } },
+    select: {
+      id: true,
+      emailConfirmedAt: true,
+      credential: true,
+      organisation: { select: { enabled: true } },
+    },
   });
   if (!user?.credential) {
     await burnPasswordCheck(password);
@@ -55,13 +62,19 @@ export async function login(deps: Deps, email: string, password: string, tempora
   }
   if (user.organisation && !user.organisation.enabled)
     throw forbidden(MESSAGES.organisationDisabled, "ORGANISATION_DISABLED");
+  if (!user.emailConfirmedAt) {
+    // The right password for an unconfirmed address: a new link (at most one per
+    // LIFECYCLE.confirmationResendMinutes; a queue failure is logged there), no session.
+    await queueAccountEmail(deps, user.id, "confirm-email").catch(() => undefined);
+    throw forbidden(LIFECYCLE_MESSAGES.emailNotConfirmed, "EMAIL_NOT_CONFIRMED");
+  }
   await clearAttempts(deps.redis, deps.config.redisPrefix, address);
   await deps.prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: deps.now() } });
   return sessionFor(deps, user.id, { temporary });
 }
 
 /** Sets a new password and retires every token issued before. */
-async function setPassword(deps: Deps, userId: string, password: string) {
+export async function setPassword(deps: Deps, userId: string, password: string) {
   const passwordHash = await hashPassword(password);
   await deps.prisma.$transaction([
     deps.prisma.credential.upsert({
@@ -75,6 +88,9 @@ async function setPassword(deps: Deps, userId: string, password: string) {
 }
 
 export async function changePassword(deps: Deps, userId: string, oldPassword: string, newPassword: string) {
+  if (await ssoManaged(deps.prisma, userId)) {
+    throw forbidden(LIFECYCLE_MESSAGES.ssoPasswordManaged, "SSO_MANAGED");
+  }
   const cred = await deps.prisma.credential.findUnique({ where: { userId } });
   if (!cred || !(await verifyPassword(cred.passwordHash, oldPassword))) {
     throw badRequest(MESSAGES.wrongOldPassword, "WRONG_PASSWORD");

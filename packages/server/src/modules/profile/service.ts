@@ -8,6 +8,8 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import { Storage } from "../../lib/storage.js";
 import { isFullMember, membershipFacts, trialStatus } from "../account/index.js";
 import { loadAccount } from "../account/repository.js";
+import { type Channel, dropPendingCodes } from "../contact/repository.js";
+import { upgradeLink } from "../membership/signature.js";
 import { type BasicDetailsInput, sniffImageType, validateBasicDetails } from "./rules.js";
 
 type Profile = ResponseOf<typeof api.getProfile>;
@@ -51,21 +53,30 @@ export async function updateProfile(deps: Deps, userId: string, input: BasicDeta
     mobileNumber: keep("mobileNumber", current.mobileNumber),
     alternativeEmail: keep("alternativeEmail", current.alternativeEmail),
   });
-  await deps.prisma.profile.update({
-    where: { userId },
-    data: {
-      ...v,
-      // A changed contact detail must be verified again.
-      mobileVerified: v.mobileNumber === current.mobileNumber ? current.mobileVerified : false,
-      alternativeEmailVerified:
-        v.alternativeEmail === current.alternativeEmail ? current.alternativeEmailVerified : false,
-    },
-  });
+  // A changed contact detail must be verified again, and a code sent to the old one is void.
+  const changed: Channel[] = [
+    ...(v.mobileNumber !== current.mobileNumber ? (["mobile"] as const) : []),
+    ...(v.alternativeEmail !== current.alternativeEmail ? (["alternative-email"] as const) : []),
+  ];
+  await deps.prisma.$transaction([
+    deps.prisma.profile.update({
+      where: { userId },
+      data: {
+        ...v,
+        mobileVerified: changed.includes("mobile") ? false : current.mobileVerified,
+        alternativeEmailVerified: changed.includes("alternative-email")
+          ? false
+          : current.alternativeEmailVerified,
+      },
+    }),
+    dropPendingCodes(deps.prisma, userId, changed),
+  ]);
   return getProfile(deps, userId);
 }
 
 const membershipAnswer = (
   deps: Deps,
+  user: { id: string; email: string },
   m: {
     tier: Membership["tier"];
     active: boolean;
@@ -83,14 +94,19 @@ const membershipAnswer = (
   autoRenew: m.autoRenew,
   membershipSource: m.membershipSource,
   cancellable: m.cancellable,
-  upgradeUrl: deps.config.upgradeUrl,
+  upgradeUrl: upgradeLink(deps.config.upgradeUrl, user.id, user.email),
 });
 
 export async function getMembership(deps: Deps, userId: string): Promise<Membership> {
-  const m = await deps.prisma.membership.findUnique({ where: { userId } });
+  const user = await deps.prisma.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, membership: true },
+  });
+  if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
   return membershipAnswer(
     deps,
-    m ?? {
+    user,
+    user.membership ?? {
       tier: "BASIC",
       active: false,
       memberSince: null,

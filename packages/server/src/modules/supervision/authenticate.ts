@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { SUPERVISION_MESSAGES as M, SUPERVISION } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { supervisionCodeJob, supervisionCodeJobId } from "../../jobs/supervision-code.js";
+import { CodeWait } from "../../lib/codes.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { ServiceUnavailable } from "../../lib/db-errors.js";
 import { AppError, badRequest } from "../../lib/errors.js";
@@ -11,13 +12,6 @@ import { codeHash, codeKey, deriveCode, normaliseCode, sameHash, secondsToWait }
 import { GUEST_PREFIX } from "./party.js";
 import * as repo from "./repository.js";
 import { codeBySms, openShare } from "./share.js";
-
-/** 429 with how long to wait (the route sends it as Retry-After). */
-export class CodeWait extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "TOO_MANY_REQUESTS", M.codeWait);
-  }
-}
 
 type Channel = "email" | "sms";
 
@@ -43,7 +37,7 @@ async function sendCode(deps: Deps, share: repo.ShareRow, key: Buffer, now: Date
   });
   if (!claimed) {
     const state = await repo.codeState(deps.prisma, share.id);
-    throw new CodeWait(Math.max(1, secondsToWait(state?.codeRequestedAt ?? null, now)));
+    throw new CodeWait(secondsToWait(state?.codeRequestedAt ?? null, now));
   }
   try {
     await deps.queues.enqueue(

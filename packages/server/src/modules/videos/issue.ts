@@ -4,7 +4,7 @@
 // under the certificate's row lock, so a retried job makes one file and one entry.
 import { londonDay } from "@cpd/contract";
 import type { Db } from "../../lib/db.js";
-import { escapeHtml } from "../../lib/html.js";
+import { escapeHtml, greeting } from "../../lib/html.js";
 import type { Mail } from "../../lib/mailer.js";
 import type { Storage } from "../../lib/storage.js";
 import { CURRENT_FORMS, STANDARD_CATEGORIES, standardsFor } from "../forms/definitions.js";
@@ -123,13 +123,13 @@ export async function issueCertificate(
 
 /** The certificate e-mail, with the PDF attached. */
 export function certificateEmail(c: IssuedCertificate): Mail {
-  const greeting = c.firstName ? `Hello ${c.firstName},` : "Hello,";
+  const hello = greeting(c.firstName);
   const lead = `Your certificate for "${c.videoName}" is attached. A copy is kept in your entries, with the certificate as its evidence.`;
   return {
     to: c.email,
     subject: `Your CPD certificate: ${c.videoName}`,
-    text: `${greeting}\n\n${lead}\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(lead)}</p>`,
+    text: `${hello}\n\n${lead}\n`,
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p>`,
     attachments: [{ filename: c.filename, content: c.pdf, contentType: "application/pdf" }],
   };
 }

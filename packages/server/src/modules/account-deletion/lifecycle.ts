@@ -1,0 +1,167 @@
+// The daily account jobs (spec D): deletions whose chosen day has come, warnings before and then
+// the automatic deletion of expired trials, lapsed memberships and legacy accounts, and CPD
+// reminders. Everything is decided on London's today of the injected clock, in pages, and each
+// e-mail goes once (AccountNotice rows). Deletions are queued, not done here.
+import { londonDay } from "@cpd/contract";
+import type { Logger } from "pino";
+import type { Config } from "../../config.js";
+import type { Db } from "../../lib/db.js";
+import type { SendMail } from "../../lib/mailer.js";
+import { isFullMember, type MembershipFacts, trialStatus } from "../account/membership-rules.js";
+import { effectiveSettings } from "../shell/settings.js";
+import type { DeletionReason } from "./deletion.js";
+import { type DeletionCause, deletionWarningEmail, reminderEmail } from "./emails.js";
+import * as repo from "./repository.js";
+import { autoDeletionStep, NOTICE_FIRST, NOTICE_LAST } from "./rules.js";
+
+export interface LifecycleContext {
+  db: Db;
+  config: Config;
+  sendMail: SendMail;
+  log: Logger;
+  now: () => Date;
+  /** Queues the deletion of one account (the account-deletion job). */
+  queueDeletion: (userId: string, reason: DeletionReason, today: string) => Promise<void>;
+}
+
+export interface LifecycleReport {
+  scheduledDeletions: number;
+  warnings: number;
+  autoDeletions: number;
+  reminders: number;
+  failures: number;
+}
+
+const FIRST_ID = "00000000-0000-0000-0000-000000000000";
+
+/** Runs `step` for each row of each page; a failure is logged and counted, the others go on. */
+async function eachInPages<T extends { id: string }>(
+  ctx: LifecycleContext,
+  batch: number,
+  page: (afterId: string) => Promise<T[]>,
+  step: (row: T) => Promise<void>,
+  onPage?: (rows: T[]) => Promise<void>,
+): Promise<number> {
+  let failures = 0;
+  let after = FIRST_ID;
+  for (;;) {
+    const rows = await page(after);
+    await onPage?.(rows);
+    for (const row of rows) {
+      try {
+        await step(row);
+      } catch (err) {
+        failures++;
+        ctx.log.error({ err }, "account lifecycle step failed");
+      }
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return failures;
+    after = last.id;
+  }
+}
+
+const causeOf = (facts: MembershipFacts, isTrialUser: boolean): DeletionCause =>
+  isTrialUser ? "trial" : facts.membershipEndDate !== null ? "membership" : "legacy";
+
+export async function runAccountLifecycle(ctx: LifecycleContext, batch: number): Promise<LifecycleReport> {
+  const today = londonDay(ctx.now());
+  const report: LifecycleReport = {
+    scheduledDeletions: 0,
+    warnings: 0,
+    autoDeletions: 0,
+    reminders: 0,
+    failures: 0,
+  };
+
+  // 1. Deletions the users chose, due today or earlier (a missed day catches up).
+  report.failures += await eachInPages(
+    ctx,
+    batch,
+    async (after) => (await repo.dueScheduledDeletions(ctx.db, today, after, batch)).map((id) => ({ id })),
+    async ({ id }) => {
+      await ctx.queueDeletion(id, "scheduled", today);
+      report.scheduledDeletions++;
+    },
+  );
+
+  // 2. Automatic deletion, never without the warnings (rules.ts).
+  let notices = new Map<string, string>();
+  report.failures += await eachInPages(
+    ctx,
+    batch,
+    (after) => repo.autoDeletionCandidates(ctx.db, after, batch),
+    async (u) => {
+      const facts: MembershipFacts = {
+        accountCreatedDate: u.created_date,
+        tier: u.tier,
+        active: u.active,
+        membershipEndDate: u.membership_end,
+        trialEndDate: u.trial_end,
+        diaryEntries: 0,
+      };
+      if (isFullMember(facts, today)) return;
+      const status = trialStatus(facts, today);
+      if (!status.deletionDate) return;
+      const due = status.deletionDate;
+      const step = autoDeletionStep({
+        today,
+        deletionDate: due,
+        warnedFirst: notices.has(repo.noticeKey(u.id, NOTICE_FIRST, due)),
+        warnedLastOn: notices.get(repo.noticeKey(u.id, NOTICE_LAST, due)) ?? null,
+      });
+      if (step.kind === "delete") {
+        await ctx.queueDeletion(u.id, "trial-expired", today);
+        report.autoDeletions++;
+      } else if (step.kind === "warn") {
+        const mail = deletionWarningEmail({
+          to: u.email,
+          firstName: u.first_name,
+          cause: causeOf(facts, status.isTrialUser),
+          deletesOn: step.deletesOn,
+          publicUrl: ctx.config.publicUrl,
+        });
+        const sent = await repo.sendNoticeOnce(
+          ctx.db,
+          { userId: u.id, kind: step.notice, dueDate: due, sentAt: ctx.now() },
+          () => ctx.sendMail(mail),
+        );
+        if (sent) report.warnings++;
+      }
+    },
+    async (rows) => {
+      notices = await repo.noticesOf(
+        ctx.db,
+        rows.map((r) => r.id),
+        [NOTICE_FIRST, NOTICE_LAST],
+      );
+    },
+  );
+
+  // 3. CPD reminders, for those whose settings allow planned-CPD e-mails.
+  report.failures += await eachInPages(
+    ctx,
+    batch,
+    async (after) =>
+      (await repo.dueReminders(ctx.db, today, after, batch)).map((r) => ({ ...r, id: r.entry_id })),
+    async (r) => {
+      if (!effectiveSettings(r.settings ?? {}, null).emails.plannedCPD) return;
+      const mail = reminderEmail({
+        to: r.email,
+        firstName: r.first_name,
+        entryId: r.entry_id,
+        entryType: r.entry_type,
+        title: r.title,
+        publicUrl: ctx.config.publicUrl,
+      });
+      const sent = await repo.sendNoticeOnce(
+        ctx.db,
+        { userId: r.user_id, kind: `reminder:${r.entry_id}`, dueDate: today, sentAt: ctx.now() },
+        () => ctx.sendMail(mail),
+      );
+      if (sent) report.reminders++;
+    },
+  );
+
+  return report;
+}

@@ -1,0 +1,48 @@
+// Whole-record exports (spec §E): asking for one, and downloading a finished one (own only).
+import { LIFECYCLE_MESSAGES } from "@cpd/contract";
+import type { Deps } from "../../deps.js";
+import { accountExportJob } from "../../jobs/account-export.js";
+import { ServiceUnavailable } from "../../lib/db-errors.js";
+import { notFound } from "../../lib/errors.js";
+
+/** A request still being built within this long is answered again instead of starting another. */
+const PENDING_REUSE_MS = 60 * 60_000;
+
+/**
+ * Records the export and queues its job. A double submit (two racing calls) gets the same
+ * export: the check and the insert run under a per-user transaction lock.
+ */
+export async function requestExport(deps: Deps, userId: string) {
+  const now = deps.now();
+  const { row, created } = await deps.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`account-export:${userId}`}, 0))`;
+    const pending = await tx.accountExport.findFirst({
+      where: { userId, state: "Processing", createdAt: { gt: new Date(now.getTime() - PENDING_REUSE_MS) } },
+      orderBy: { createdAt: "desc" },
+    });
+    if (pending) return { row: pending, created: false };
+    return { row: await tx.accountExport.create({ data: { userId, createdAt: now } }), created: true };
+  });
+  if (created) {
+    try {
+      await deps.queues.enqueue(accountExportJob, { exportId: row.id }, `account-export-${row.id}`);
+    } catch (err) {
+      await deps.prisma.accountExport.delete({ where: { id: row.id } }).catch(() => undefined);
+      deps.log.error({ err }, "could not queue an account export");
+      throw new ServiceUnavailable("Exports cannot be prepared just now. Please try again in a moment.");
+    }
+  }
+  return { id: row.id, message: LIFECYCLE_MESSAGES.exportRequested };
+}
+
+/** The caller's finished, unexpired export as a stream; anything else is 404 (no discovery). */
+export async function openExport(deps: Deps, userId: string, id: string) {
+  const gone = () => notFound(LIFECYCLE_MESSAGES.exportNotFound, "EXPORT_NOT_FOUND");
+  const row = await deps.prisma.accountExport.findFirst({ where: { id, userId, state: "Completed" } });
+  if (!row?.storageKey || !row.completedAt) throw gone();
+  const expires = row.completedAt.getTime() + deps.config.exportRetentionHours * 3_600_000;
+  if (deps.now().getTime() >= expires) throw gone();
+  const obj = await deps.storage.get(row.storageKey);
+  if (!obj) throw gone();
+  return { body: obj.body, size: obj.contentLength ?? Number(row.size ?? 0), completedAt: row.completedAt };
+}
