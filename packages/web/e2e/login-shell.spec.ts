@@ -1,3 +1,4 @@
+import { LIFECYCLE_MESSAGES } from "@cpd/contract";
 import { expect, test } from "@playwright/test";
 import { checkA11y } from "./axe";
 import { login, londonDay, morningOf } from "./helpers";
@@ -24,10 +25,10 @@ test("a premium user logs in and sees the greeting and the shell", async ({ page
   await expect(page.getByRole("region", { name: "Usage" })).toHaveCount(0);
   await checkA11y(page, "/dashboard");
 
-  // A page that later issues build says so instead of showing a blank screen.
+  // The e-mail change history (spec 1 §2): none yet for a new account.
   await page.goto("/email-history");
   await expect(page.getByRole("heading", { level: 1, name: "Email change history" })).toBeVisible();
-  await expect(page.getByText("Coming soon")).toBeVisible();
+  await expect(page.getByText(LIFECYCLE_MESSAGES.noHistory)).toBeVisible();
   await checkA11y(page, "/email-history");
 });
 

@@ -7,6 +7,18 @@ test("a basic user sees locked items, the usage gauge and the upgrade modal", as
   // A free member whose trial has ended long ago (none recorded): no full access.
   await login(page, await createUser({ tier: "BASIC" }));
   await dismissGreeting(page);
+  // Locked out (spec 1 §4): the upgrade modal opens by itself 1.5 s after the trial and deletion
+  // lookups, saying when the account goes; the banner above every page says it too.
+  const auto = page.getByRole("dialog", { name: "Upgrade to Premium" });
+  await expect(auto).toContainText("Your free access has ended and your account is locked.");
+  await expect(auto.getByRole("link", { name: "Upgrade to Premium (opens in a new tab)" })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
+  await checkA11y(page, "automatic upgrade modal");
+  await auto.getByRole("button", { name: "Not now" }).click();
+  await expect(auto).toBeHidden();
+  await expect(page.getByText("Your free access has ended")).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Main" });
   const portfolio = nav.getByRole("button", { name: "Portfolio (locked: Premium feature)" });
   await expect(portfolio).toBeVisible();

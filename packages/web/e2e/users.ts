@@ -25,6 +25,8 @@ export interface UserOptions {
   governingBodies?: string[];
   /** Professional details (personal profile) to start with. */
   profession?: string;
+  /** An alternative e-mail address on the profile (unverified). */
+  alternativeEmail?: string;
 }
 
 export interface TestUser {
@@ -74,11 +76,10 @@ export async function createUser(o: UserOptions = {}): Promise<TestUser> {
   ];
   const today = londonToday();
   await withDb(async (db) => {
-    await db.query("INSERT INTO users (id, email, organisation_id) VALUES ($1, $2, $3)", [
-      id,
-      email,
-      o.organisationId ?? null,
-    ]);
+    await db.query(
+      "INSERT INTO users (id, email, organisation_id, email_confirmed_at) VALUES ($1, $2, $3, now())",
+      [id, email, o.organisationId ?? null],
+    );
     await db.query("INSERT INTO credentials (user_id, password_hash) VALUES ($1, $2)", [
       id,
       await passwordHash,
@@ -86,8 +87,8 @@ export async function createUser(o: UserOptions = {}): Promise<TestUser> {
     for (const role of roles)
       await db.query("INSERT INTO user_roles (user_id, role) VALUES ($1, $2)", [id, role]);
     await db.query(
-      "INSERT INTO profiles (user_id, first_name, last_name, governing_bodies) VALUES ($1, $2, $3, $4)",
-      [id, firstName, lastName, o.governingBodies ?? ["HCPC"]],
+      "INSERT INTO profiles (user_id, first_name, last_name, governing_bodies, alternative_email) VALUES ($1, $2, $3, $4, $5)",
+      [id, firstName, lastName, o.governingBodies ?? ["HCPC"], o.alternativeEmail ?? null],
     );
     const active = tier !== "BASIC";
     await db.query(

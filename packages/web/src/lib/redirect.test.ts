@@ -6,9 +6,9 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/profile?tab=tags")).toBe("/profile?tab=tags");
   });
   it("falls back for other origins, protocol-relative URLs and the login page", () => {
-    expect(safeRedirect("https://evil.example")).toBe("/dashboard");
-    expect(safeRedirect("//evil.example")).toBe("/dashboard");
-    expect(safeRedirect("/login")).toBe("/dashboard");
-    expect(safeRedirect(null)).toBe("/dashboard");
+    expect(safeRedirect("https://evil.example")).toBe("/welcome");
+    expect(safeRedirect("//evil.example")).toBe("/welcome");
+    expect(safeRedirect("/login")).toBe("/welcome");
+    expect(safeRedirect(null)).toBe("/welcome");
   });
 });

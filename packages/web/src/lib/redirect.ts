@@ -1,5 +1,6 @@
 // Where to go after login: only same-site paths, so a crafted link cannot send the user away.
-export function safeRedirect(target: string | null | undefined, fallback = "/dashboard"): string {
+// Without one, the welcome screen (spec 1 §2), which goes on to the dashboard when it has no video.
+export function safeRedirect(target: string | null | undefined, fallback = "/welcome"): string {
   if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   if (target.startsWith("/login")) return fallback;
   return target;

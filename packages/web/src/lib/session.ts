@@ -10,7 +10,7 @@ export interface SessionState {
   roles: string[];
   admin: boolean;
   remember: boolean;
-  /** Support chat identity (no third-party widget here; kept for later use). */
+  /** Support chat identity (features/shell/support-chat.ts starts the chat with it). */
   support?: { name: string; token: string } | null;
   /** The greeting overlay was shown for this login. */
   greeted?: boolean;

@@ -6,6 +6,8 @@ export const DashboardHome = lazy(() => import("../features/dashboard/DashboardH
 export const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 export const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 export const AccountManagementPage = lazy(() => import("../features/account/AccountManagementPage"));
+export const EmailHistoryPage = lazy(() => import("../features/account/EmailHistoryPage"));
+export const WelcomePage = lazy(() => import("../features/shell/WelcomePage"));
 export const ComingSoon = lazy(() => import("./ComingSoon"));
 export const QrLoginPage = lazy(() => import("../features/auth/QrLoginPage"));
 export const ForgotPasswordPage = lazy(() => import("../features/auth/ForgotPasswordPage"));
@@ -22,3 +24,10 @@ export const HcpcPortalRoute = lazy(() => import("../features/hcpc-portal/HcpcPo
 export const VideoRoutes = lazy(() => import("../features/videos/VideoRoutes"));
 export const SupervisionReviewRoute = lazy(() => import("../features/supervision/GuestReviewPage"));
 export const SupervisionVerifyRoute = lazy(() => import("../features/supervision/VerifyPage"));
+// Public account pages (issue 11).
+export const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
+export const ConfirmEmailPage = lazy(() => import("../features/auth/ConfirmEmailPage"));
+export const OnboardingPage = lazy(() => import("../features/auth/OnboardingPage"));
+export const ConfirmEmailChangePage = lazy(() => import("../features/auth/ConfirmEmailChangePage"));
+export const OrganisationLoginPage = lazy(() => import("../features/auth/OrganisationLoginPage"));
+export const SsoLandingPage = lazy(() => import("../features/auth/SsoLandingPage"));

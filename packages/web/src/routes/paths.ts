@@ -1,6 +1,5 @@
 // Pages of the product that later issues build; until then they say so politely.
 export const COMING_SOON: { path: string; title: string }[] = [
-  { path: "email-history", title: "Email change history" },
   { path: "organisation/*", title: "Organisation Management" },
 ];
 
@@ -18,3 +17,14 @@ export const REDIRECTS: { from: string; to: string }[] = [
 /** Public supervision pages, outside the login guard: the reviewee's link and the PDF's check. */
 export const SUPERVISION_REVIEW_PATH = "/review/supervision/:id";
 export const SUPERVISION_VERIFY_PATH = "/verify/supervision/:id";
+
+/** Public account pages (issue 11): registration, the e-mailed links, and organisation logins. */
+export const ACCOUNT_PATHS = {
+  register: "/v2/auth/register",
+  confirmEmail: "/v2/auth/confirm-email/:token",
+  onboard: "/v2/auth/onboard/:token",
+  confirmEmailChange: "/v2/auth/confirm-email-change/:token",
+  organisationLogin: "/auth/login/organisation/:organisationKey",
+  organisationShortLink: "/o/:organisationKey",
+  ssoLanding: "/auth/login/sso",
+} as const;

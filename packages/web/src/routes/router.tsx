@@ -1,12 +1,14 @@
 import { Suspense } from "react";
 import { createBrowserRouter, Navigate } from "react-router-dom";
 import LoginPage from "../features/auth/LoginPage";
+import { ACCOUNT_ROUTES } from "./account-routes";
 import {
   AccountManagementPage,
   AppLayout,
   CalendarPage,
   ComingSoon,
   DashboardHome,
+  EmailHistoryPage,
   EntriesPage,
   EntryFormRoute,
   ForgotPasswordPage,
@@ -23,6 +25,7 @@ import {
   SupervisionReviewRoute,
   SupervisionVerifyRoute,
   VideoRoutes,
+  WelcomePage,
 } from "./lazy-pages";
 import { PageLoader } from "./PageLoader";
 import {
@@ -43,6 +46,7 @@ export const router = createBrowserRouter([
   { path: "/login/app", element: withSuspense(<QrLoginPage />) },
   { path: "/forgot-password", element: withSuspense(<ForgotPasswordPage />) },
   { path: "/reset-password/:id", element: withSuspense(<ResetPasswordPage />) },
+  ...ACCOUNT_ROUTES,
   // Guest: the e-mailed access token is the credential (spec 3 §2).
   { path: "/hcpc-portal", element: withSuspense(<HcpcPortalRoute />) },
   { path: "/hcpc-portal/access/:accessToken", element: withSuspense(<HcpcPortalRoute />) },
@@ -61,6 +65,8 @@ export const router = createBrowserRouter([
           { path: "/profile", element: <ProfilePage /> },
           { path: "/settings", element: <SettingsPage /> },
           { path: "/account-management", element: <AccountManagementPage /> },
+          { path: "/email-history", element: <EmailHistoryPage /> },
+          { path: "/welcome", element: <WelcomePage /> },
           { path: "/entries", element: <EntriesPage /> },
           { path: "/create/:type", element: <EntryFormRoute /> },
           { path: "/edit/:type/:id", element: <EntryFormRoute /> },

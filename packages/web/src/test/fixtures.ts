@@ -1,4 +1,5 @@
 // Records as the API sends them, for tests: each test overrides only what it is about.
+import type { api, ResponseOf } from "@cpd/contract";
 import type { CalendarEvent } from "../features/calendar/calendar-model";
 import type { Form, FormItem, FormPage } from "../features/forms/form-model";
 
@@ -56,4 +57,75 @@ export const diaryForm = (pages: FormPage[]): Form => ({
   tags: [],
   editable: true,
   pages,
+});
+
+type Profile = ResponseOf<typeof api.getProfile>;
+
+/** A premium member with an unverified mobile and no alternative e-mail. */
+export const profile = (over: Partial<Profile> = {}): Profile => ({
+  firstName: "Ann",
+  lastName: "Taylor",
+  jobTitle: "Paramedic",
+  nickname: null,
+  mobileNumber: "07911 123456",
+  mobileVerified: false,
+  emailAddress: "ann@example.org",
+  alternativeEmail: null,
+  alternativeEmailVerified: false,
+  fullMember: true,
+  tags: [],
+  hasImage: false,
+  organisation: null,
+  trialStatus: {
+    isTrialUser: false,
+    trialEndDate: null,
+    trialEntriesUsed: 0,
+    trialEntriesLimit: 5,
+    isTrialExpired: false,
+    deletionDate: null,
+    accountCreatedDate: "2025-09-01",
+  },
+  ...over,
+});
+
+/** A basic member with no paid membership and no upgrade page set up. */
+export const membership = (
+  over: Partial<ResponseOf<typeof api.getMembership>> = {},
+): ResponseOf<typeof api.getMembership> => ({
+  tier: "BASIC",
+  active: false,
+  memberSince: null,
+  endDate: null,
+  autoRenew: false,
+  membershipSource: null,
+  cancellable: false,
+  upgradeUrl: null,
+  ...over,
+});
+
+type DashboardSettings = ResponseOf<typeof api.getDashboardSettings>;
+
+/** Basic mode with every widget shown and nothing locked by an organisation. */
+export const dashboardSettings = (over: Partial<DashboardSettings> = {}): DashboardSettings => ({
+  dashboardMode: "basic",
+  allFeatures: true,
+  welcomeVideo: true,
+  dashboardWidgets: {
+    cpdCategories: true,
+    activityTypes: true,
+    entriesGraph: true,
+    governingBodyStandards: true,
+    sharedCPD: true,
+    calendar: true,
+    webinars: true,
+    clinicalSkills: true,
+    showCPDHourCountdown: true,
+    supervision: true,
+    reflection: true,
+  },
+  logoutTimer: { enabled: false },
+  entriesSettings: { showKSF: true, showACP: true },
+  emails: { entryReceipt: true, plannedCPD: true },
+  lockedByOrganisation: [],
+  ...over,
 });

@@ -2,17 +2,19 @@ import { PASSWORD_MIN_LENGTH } from "@cpd/contract";
 import { PasswordInput } from "@mantine/core";
 import type { Status } from "../../lib/StatusAlert";
 
-/** The new password typed twice (resetting and changing a password). */
+/** The new password typed twice (resetting, changing or setting a first password). */
 export function NewPasswordFields(props: {
   next: string;
   confirm: string;
   onNext: (value: string) => void;
   onConfirm: (value: string) => void;
+  /** A first password (registration, onboarding) is not "new". */
+  first?: boolean;
 }) {
   return (
     <>
       <PasswordInput
-        label="New password"
+        label={props.first ? "Password" : "New password"}
         description={`At least ${PASSWORD_MIN_LENGTH} characters`}
         autoComplete="new-password"
         required
@@ -20,7 +22,7 @@ export function NewPasswordFields(props: {
         onChange={(e) => props.onNext(e.currentTarget.value)}
       />
       <PasswordInput
-        label="Confirm new password"
+        label={props.first ? "Confirm password" : "Confirm new password"}
         autoComplete="new-password"
         required
         value={props.confirm}

@@ -1,6 +1,6 @@
 // Pieces the logged-out forms share. This module is on the login route: Mantine and the router
 // only (the login page's JavaScript budget).
-import { Anchor, Button, TextInput } from "@mantine/core";
+import { Anchor, Button, TextInput, type TextInputProps } from "@mantine/core";
 import type { Ref } from "react";
 import { Link } from "react-router-dom";
 
@@ -12,16 +12,16 @@ export function EmailInput({
   onChange: (value: string) => void;
   autoComplete: "username" | "email";
   ref?: Ref<HTMLInputElement>;
-}) {
-  return (
-    <TextInput
-      {...rest}
-      label="Email"
-      type="email"
-      required
-      onChange={(e) => onChange(e.currentTarget.value)}
-    />
-  );
+} & Pick<TextInputProps, "onBlur" | "error" | "description">) {
+  return <TextField {...rest} label="Email" type="email" required onChange={onChange} />;
+}
+
+/** A text input that hands its value (not the event) to onChange. */
+export function TextField({
+  onChange,
+  ...rest
+}: { onChange: (value: string) => void } & Omit<TextInputProps, "onChange">) {
+  return <TextInput {...rest} onChange={(e) => onChange(e.currentTarget.value)} />;
 }
 
 /** The form's one button, and the way back to log in under it. */

@@ -2,6 +2,7 @@ import { api } from "@cpd/contract";
 import { call, setSessionEndHandler } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { session } from "../../lib/session";
+import { restartSupportChatAnonymously } from "../shell/support-chat";
 
 /** Ends the session on the server (older tokens stop working) and locally. */
 export async function logout(): Promise<void> {
@@ -12,6 +13,7 @@ export async function logout(): Promise<void> {
   }
   session.clear("logout");
   queryClient.clear();
+  restartSupportChatAnonymously();
 }
 
 // A 401 or "No user found" from any session call: forget everything; the route
@@ -19,4 +21,5 @@ export async function logout(): Promise<void> {
 setSessionEndHandler(() => {
   session.clear("expired");
   queryClient.clear();
+  restartSupportChatAnonymously();
 });

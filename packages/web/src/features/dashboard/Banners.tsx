@@ -29,7 +29,7 @@ export function bannersFor(p: ProfileLike): BannerKind[] {
 
 const TITLE_COLOUR = { blue: "#1864ab", yellow: "#7a4d00", grape: "#6f2083" } as const;
 
-function Banner({
+export function Banner({
   colour,
   title,
   children,

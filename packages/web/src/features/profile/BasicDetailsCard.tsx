@@ -8,6 +8,7 @@ import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
 import { keys } from "../shell/queries";
 import { type BasicDetailsValues, validateBasicDetails } from "./profile-rules";
+import { type ContactKind, VerifyContactModal } from "./VerifyContactModal";
 
 type Profile = ResponseOf<typeof api.getProfile>;
 
@@ -29,15 +30,36 @@ function VerifiedBadge({ verified }: { verified: boolean }) {
   );
 }
 
-function Row({ label, value, badge }: { label: string; value: string | null; badge?: React.ReactNode }) {
+function Row({
+  label,
+  value,
+  badge,
+  onVerify,
+}: {
+  label: string;
+  value: string | null;
+  badge?: React.ReactNode;
+  /** Offered next to an unverified value: opens the verification modal. */
+  onVerify?: () => void;
+}) {
   return (
     <div>
       <Text fz="sm" c="dimmed" component="dt">
         {label}
       </Text>
       <Group gap="xs" component="dd" m={0}>
-        <Text>{value || "Not provided"}</Text>
+        <Text style={{ wordBreak: "break-word" }}>{value || "Not provided"}</Text>
         {value ? badge : null}
+        {value && onVerify && (
+          <Button
+            size="compact-xs"
+            variant="outline"
+            onClick={onVerify}
+            aria-label={`Verify ${label.toLowerCase()}`}
+          >
+            Verify
+          </Button>
+        )}
       </Group>
     </div>
   );
@@ -55,6 +77,7 @@ export function BasicDetailsCard({ profile, canEdit, onDirtyChange }: Props) {
   const [values, setValues] = useState(() => toValues(profile));
   const [errors, setErrors] = useState<Partial<Record<keyof BasicDetailsValues, string>>>({});
   const [serverError, setServerError] = useState("");
+  const [verifying, setVerifying] = useState<ContactKind | null>(null);
 
   const dirty = editing && JSON.stringify(values) !== JSON.stringify(toValues(profile));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -160,14 +183,23 @@ export function BasicDetailsCard({ profile, canEdit, onDirtyChange }: Props) {
             label="Mobile number"
             value={profile.mobileNumber}
             badge={<VerifiedBadge verified={profile.mobileVerified} />}
+            onVerify={profile.mobileVerified ? undefined : () => setVerifying("mobile")}
           />
           <Row label="Primary email" value={profile.emailAddress} badge={<VerifiedBadge verified />} />
           <Row
             label="Alternative email"
             value={profile.alternativeEmail}
             badge={<VerifiedBadge verified={profile.alternativeEmailVerified} />}
+            onVerify={profile.alternativeEmailVerified ? undefined : () => setVerifying("alternativeEmail")}
           />
         </SimpleGrid>
+      )}
+      {verifying && (
+        <VerifyContactModal
+          kind={verifying}
+          target={(verifying === "mobile" ? profile.mobileNumber : profile.alternativeEmail) ?? ""}
+          onClose={() => setVerifying(null)}
+        />
       )}
     </SectionCard>
   );

@@ -56,9 +56,22 @@ export function MembershipCard({ canCancel }: { canCancel: boolean }) {
             {!m.active && (
               <>
                 <Text fz="sm">Premium stores unlimited entries and generates a portfolio.</Text>
-                <Button size="xs" onClick={() => openUpgradeModal()}>
-                  Upgrade
-                </Button>
+                {m.upgradeUrl ? (
+                  // The external direct-debit page opens in a new tab (spec 1 §1).
+                  <Button
+                    size="xs"
+                    component="a"
+                    href={m.upgradeUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Upgrade (opens in a new tab)
+                  </Button>
+                ) : (
+                  <Button size="xs" onClick={() => openUpgradeModal()}>
+                    Upgrade
+                  </Button>
+                )}
               </>
             )}
             {m.active && m.cancellable && m.autoRenew && canCancel && (

@@ -1,5 +1,5 @@
 // Instant feedback for the basic details (spec 1 §5); the server checks the same rules.
-import { MESSAGES } from "@cpd/contract";
+import { LIFECYCLE_MESSAGES, MESSAGES } from "@cpd/contract";
 
 /** Loose phone check: optional +, then 7 to 15 digits with spaces, dashes, dots or brackets between. */
 export function isValidMobile(value: string): boolean {
@@ -19,7 +19,8 @@ export interface BasicDetailsValues {
   alternativeEmail: string;
 }
 
-const LOOSE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The loose e-mail check of spec 1 §5: text, at sign, text, dot, text (no spaces). */
+export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
 export function validateBasicDetails(
   v: BasicDetailsValues,
@@ -28,8 +29,8 @@ export function validateBasicDetails(
   if (!v.firstName.trim()) errors.firstName = MESSAGES.firstNameEmpty;
   if (!v.lastName.trim()) errors.lastName = MESSAGES.lastNameEmpty;
   if (!isValidMobile(v.mobileNumber)) errors.mobileNumber = MESSAGES.invalidMobile;
-  if (v.alternativeEmail.trim() && !LOOSE_EMAIL.test(v.alternativeEmail.trim())) {
-    errors.alternativeEmail = "Please enter a valid email address";
+  if (v.alternativeEmail.trim() && !looksLikeEmail(v.alternativeEmail)) {
+    errors.alternativeEmail = LIFECYCLE_MESSAGES.emailInvalid;
   }
   return errors;
 }

@@ -1,20 +1,45 @@
 import { api } from "@cpd/contract";
-import { AppShell } from "@mantine/core";
+import { AppShell, Box } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, useCallback, useEffect } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { call } from "../../lib/api-client";
+import { now } from "../../lib/clock";
 import { session, useSession } from "../../lib/session";
 import { PageLoader } from "../../routes/PageLoader";
 import { logout } from "../auth/logout";
+import { londonDay } from "../calendar/london-time";
 import { profileImageUrl } from "../profile/image-url";
 import { GreetingOverlay } from "./GreetingOverlay";
 import { Header } from "./Header";
 import { IdleTimeout } from "./IdleTimeout";
 import { hasFeatureAccess } from "./nav-items";
-import { keys, useBranding, useDashboardSettings, useFeatures, useProfile, useUserFeatures } from "./queries";
+import {
+  keys,
+  useBranding,
+  useDashboardSettings,
+  useFeatures,
+  useProfile,
+  useScheduledDeletion,
+  useUserFeatures,
+} from "./queries";
 import { Sidebar } from "./Sidebar";
+import { SupportChatLauncher } from "./SupportChatLauncher";
+import { startSupportChat } from "./support-chat";
+import { TrialBanner } from "./TrialBanner";
+import { trialNotice } from "./trial-model";
+import { useUpgradePrompt } from "./use-upgrade-prompt";
+
+/** London's today, read again every minute (spec 1 §9: countdowns refresh every 60 seconds). */
+function useToday(): string {
+  const [today, setToday] = useState(() => londonDay(now()));
+  useEffect(() => {
+    const t = setInterval(() => setToday(londonDay(now())), 60_000);
+    return () => clearInterval(t);
+  }, []);
+  return today;
+}
 
 // Mobile layout at 1200 px or less (spec 1 §9): the navbar collapses behind the burger.
 const MOBILE_BREAKPOINT = "75.0625em";
@@ -29,15 +54,27 @@ export default function AppLayout() {
   const userFeatures = useUserFeatures();
   const branding = useBranding();
   const settings = useDashboardSettings();
+  const scheduled = useScheduledDeletion();
+  const today = useToday();
+  // The welcome video has the screen to itself; the greeting waits for the dashboard.
+  const welcome = pathname === "/welcome";
+  const [greetingDone, setGreetingDone] = useState(() => Boolean(session.get()?.greeted));
+  const onGreetingClosed = useCallback(() => setGreetingDone(true), []);
 
-  // The support chat identity is fetched after login and kept in state (no third-party widget).
+  // An expired trial's upgrade modal, not on top of the greeting or the welcome video.
+  useUpgradePrompt(profile, scheduled, today, !greetingDone || welcome);
+
+  // The support chat starts for this user with the identity the server signs (kept in state);
+  // logout restarts it anonymously (features/auth/logout.ts).
   const support = useQuery({
     queryKey: keys.intercom,
     queryFn: () => call(api.intercom),
     staleTime: 86_400_000,
   });
   useEffect(() => {
-    if (support.data) session.setSupport(support.data);
+    if (!support.data) return;
+    session.setSupport(support.data);
+    startSupportChat(support.data);
   }, [support.data]);
 
   // Close the mobile menu whenever the page changes.
@@ -50,6 +87,7 @@ export default function AppLayout() {
   }, [navigate]);
 
   const p = profile.data;
+  const notice = p && !welcome ? trialNotice(p, scheduled.data, today) : null;
   const fullName = p ? `${p.firstName} ${p.lastName}`.trim() : "";
   const access = {
     features: features.data,
@@ -86,11 +124,17 @@ export default function AppLayout() {
         />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0">
+        {notice && (
+          <Box mb="md">
+            <TrialBanner notice={notice} today={today} />
+          </Box>
+        )}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      {p && state && <GreetingOverlay firstName={p.firstName} />}
+      {p && state && !welcome && <GreetingOverlay firstName={p.firstName} onClosed={onGreetingClosed} />}
+      <SupportChatLauncher ready={Boolean(support.data)} />
       <IdleTimeout enabled={settings.data?.logoutTimer.enabled ?? false} onLogout={doLogout} />
     </AppShell>
   );

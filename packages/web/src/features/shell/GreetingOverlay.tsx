@@ -7,8 +7,11 @@ import { greetingText } from "./greeting";
 const AUTO_HIDE_MS = 6000;
 
 /** Greets once per login (remembered in the session state), then hides itself. */
-export function GreetingOverlay({ firstName }: { firstName: string }) {
+export function GreetingOverlay({ firstName, onClosed }: { firstName: string; onClosed?: () => void }) {
   const [open, setOpen] = useState(() => !session.get()?.greeted);
+  useEffect(() => {
+    if (!open) onClosed?.();
+  }, [open, onClosed]);
 
   // Hidden after six seconds by the app's clock (a timer only polls it), so a test that fixes
   // the time keeps the greeting open until it moves the time on.

@@ -2,6 +2,7 @@ import { PRICE_MONTHLY_GBP, PRICE_YEARLY_GBP } from "@cpd/contract";
 import { Button, Group, List, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useMembership } from "./queries";
+import { expiredText } from "./trial-model";
 
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 function PriceItem({ pounds, per }: { pounds: number; per: "month" | "year" }) {
@@ -15,11 +16,23 @@ function PriceItem({ pounds, per }: { pounds: number; per: "month" | "year" }) {
   );
 }
 
-function UpgradeContent({ feature }: { feature?: string }) {
+function UpgradeContent({
+  feature,
+  expired,
+}: {
+  feature?: string;
+  expired?: { trial: boolean; deletion: string | null };
+}) {
   // The external direct-debit page, set by the server's UPGRADE_URL (opened in a new tab).
   const upgradeUrl = useMembership().data?.upgradeUrl;
   return (
     <Stack gap="md">
+      {expired && (
+        <Text fw={600}>
+          {expiredText(expired.trial)} {expired.deletion ?? ""} Upgrade to keep your account and everything in
+          it.
+        </Text>
+      )}
       {feature && <Text>{feature} is part of Premium membership.</Text>}
       <Text>Premium stores unlimited entries and generates a portfolio.</Text>
       <List spacing="xs">
@@ -31,7 +44,16 @@ function UpgradeContent({ feature }: { feature?: string }) {
           Not now
         </Button>
         {upgradeUrl && (
-          <Button component="a" href={upgradeUrl} target="_blank" rel="noopener noreferrer">
+          <Button
+            component="a"
+            href={upgradeUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            // Wraps on a phone rather than cutting the label off.
+            h="auto"
+            py={8}
+            styles={{ label: { whiteSpace: "normal", textAlign: "center", lineHeight: 1.35 } }}
+          >
             Upgrade to Premium (opens in a new tab)
           </Button>
         )}
@@ -45,5 +67,14 @@ export function openUpgradeModal(feature?: string) {
     modalId: "upgrade",
     title: "Upgrade to Premium",
     children: <UpgradeContent feature={feature} />,
+  });
+}
+
+/** The modal the shell opens by itself for an expired trial, saying when the account goes. */
+export function openTrialExpiredModal(trial: boolean, deletion: string | null) {
+  modals.open({
+    modalId: "upgrade",
+    title: "Upgrade to Premium",
+    children: <UpgradeContent expired={{ trial, deletion }} />,
   });
 }

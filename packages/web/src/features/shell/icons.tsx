@@ -17,3 +17,19 @@ export function ChevronDownIcon() {
     </svg>
   );
 }
+
+/** A decorative 24-unit icon of one filled path. */
+function PathIcon({ size, d }: { size: number; d: string }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d={d} />
+    </svg>
+  );
+}
+
+export const ChatIcon = () => (
+  <PathIcon
+    size={18}
+    d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-4 4V5a2 2 0 0 1 2-2Zm2 5v2h12V8H6Zm0 4v2h8v-2H6Z"
+  />
+);

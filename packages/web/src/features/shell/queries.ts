@@ -1,6 +1,7 @@
 // The shell's server state. Keys are the API paths so any screen can invalidate them.
 import { api, MESSAGES } from "@cpd/contract";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { call } from "../../lib/api-client";
 
 export const keys = {
@@ -12,6 +13,7 @@ export const keys = {
   settings: ["settings", "dashboard"] as const,
   membership: ["profile", "membership"] as const,
   intercom: ["intercom"] as const,
+  scheduledDeletion: ["user-account", "me", "scheduled-deletion"] as const,
 };
 
 export const useProfile = () =>
@@ -64,3 +66,15 @@ export const useMembership = () =>
     queryFn: () => call(api.getMembership),
     meta: { errorTitle: "Failed to load membership information" },
   });
+
+/** Whether the account is scheduled for deletion; a failed lookup is only logged (spec 1 §8). */
+export const useScheduledDeletion = () => {
+  const q = useQuery({
+    queryKey: keys.scheduledDeletion,
+    queryFn: () => call(api.getScheduledDeletion),
+  });
+  useEffect(() => {
+    if (q.error) console.warn("Scheduled deletion lookup failed", q.error);
+  }, [q.error]);
+  return q;
+};

@@ -1,0 +1,71 @@
+import { api } from "@cpd/contract";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { call } from "../../lib/api-client";
+import { downloadWithSession } from "../../lib/download";
+import { errorMessage } from "../../lib/error-messages";
+import { SectionCard } from "../../lib/SectionCard";
+import { type Status, StatusRegion } from "../../lib/StatusAlert";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * "Export my data": the server packs the whole record into a ZIP and e-mails a link to this page
+ * with ?export=<id>; the download needs the session, so it is offered here.
+ */
+export function ExportDataCard() {
+  const [params] = useSearchParams();
+  const exportId = params.get("export");
+  const ready = exportId && UUID.test(exportId) ? exportId : null;
+  const [status, setStatus] = useState<Status | null>(null);
+
+  const request = useMutation({
+    mutationFn: () => call(api.requestExport),
+    onSuccess: (res) => setStatus({ tone: "success", title: "Export requested", text: res.message }),
+    onError: (err) =>
+      setStatus({
+        tone: "error",
+        title: "Failed to request export",
+        text: errorMessage(err) || "Unknown error",
+      }),
+  });
+  const download = useMutation({
+    mutationFn: (id: string) =>
+      downloadWithSession(api.downloadExport, { id }, `cpd-export-${id.slice(0, 8)}.zip`),
+    onSuccess: () => setStatus(null),
+    onError: (err) =>
+      setStatus({
+        tone: "error",
+        title: "Failed to download export",
+        text: errorMessage(err) || "Unknown error",
+      }),
+  });
+
+  return (
+    <SectionCard size="lg" title="Export my data">
+      <Stack gap="sm">
+        <Text fz="sm">
+          Get a copy of everything your account holds (your details, entries and files) as one ZIP file. We
+          email you a link when it is ready.
+        </Text>
+        <StatusRegion status={status} />
+        <Group justify="flex-end">
+          {ready && (
+            <Button variant="default" loading={download.isPending} onClick={() => download.mutate(ready)}>
+              Download your export (ZIP)
+            </Button>
+          )}
+          <Button
+            variant={ready ? "light" : "filled"}
+            loading={request.isPending}
+            onClick={() => request.mutate()}
+          >
+            Export my data
+          </Button>
+        </Group>
+      </Stack>
+    </SectionCard>
+  );
+}
