@@ -5,11 +5,13 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
+import { type Config, loadConfig } from "../src/config.js";
 import type { Deps } from "../src/deps.js";
+import type { JobContext, JobRun } from "../src/jobs/job.js";
 import { Queues } from "../src/jobs/queues.js";
 import { hashPassword } from "../src/lib/crypto.js";
 import { addDays } from "../src/lib/dates.js";
+import type { SendMail } from "../src/lib/mailer.js";
 import { createRedis } from "../src/lib/redis.js";
 import { ensurePlatformFeatures } from "../src/modules/shell/feature-defaults.js";
 import { createResources } from "../src/resources.js";
@@ -47,12 +49,12 @@ export interface Harness {
   deps: Deps;
 }
 
-/** Builds one app per test file, closed after the file. */
-export function useApp(): Harness {
+/** Builds one app per test file, closed after the file; `config` overrides settings (a secret unset...). */
+export function useApp(opts: { config?: Partial<Config> } = {}): Harness {
   const h = {} as Harness;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    const res = await createResources(testConfig());
+    const res = await createResources({ ...testConfig(), ...opts.config });
     close = res.close;
     await res.deps.storage.ensureBucket();
     // The platform's default feature switches, as the seed and a fresh install have them.
@@ -98,6 +100,31 @@ export async function whileRedisDown<T>(h: Harness, fn: () => Promise<T>): Promi
   }
 }
 
+/**
+ * What a job's handler is given, for calling it directly: the app's database, Redis, storage and
+ * configuration, on the test's clock (real time unless given), mailing nothing unless given.
+ */
+export function jobContext(
+  h: Harness,
+  o: { now?: () => Date; sendMail?: SendMail; jobId?: string } = {},
+): JobContext & JobRun {
+  return {
+    db: h.deps.prisma,
+    config: h.deps.config,
+    sendMail: o.sendMail ?? (async () => {}),
+    redis: h.deps.redis,
+    prefix: h.deps.config.redisPrefix,
+    log: pino({ level: "silent" }),
+    storage: h.deps.storage,
+    sms: null,
+    now: o.now ?? (() => new Date()),
+    jobId: o.jobId ?? `test-${randomUUID()}`,
+    attempt: 1,
+    attempts: 1,
+    progress: async () => {},
+  };
+}
+
 let passwordHash: Promise<string> | undefined;
 
 export interface UserOptions {
@@ -127,6 +154,7 @@ export async function createUser(deps: Deps, o: UserOptions = {}): Promise<TestU
   const user = await deps.prisma.user.create({
     data: {
       email,
+      emailConfirmedAt: new Date(),
       createdAt: o.createdAt ? new Date(`${o.createdAt}T12:00:00Z`) : new Date(),
       organisationId: o.organisationId,
       credential: { create: { passwordHash: await passwordHash } },

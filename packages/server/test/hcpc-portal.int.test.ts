@@ -50,7 +50,7 @@ async function entry(u: TestUser, date: string, title = `Activity ${date}`, type
 }
 
 async function evidence(u: TestUser, entryId: string | null, name = "evidence.png") {
-  const key = `test-hcpc/${randomUUID()}`;
+  const key = `files/${randomUUID()}`;
   const bytes = Buffer.from("\x89PNG\r\n\x1a\nportal evidence", "binary");
   await h.deps.storage.put(key, bytes, "image/png", bytes.length);
   const f = await h.deps.prisma.storedFile.create({
