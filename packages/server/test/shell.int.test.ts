@@ -199,6 +199,34 @@ describe("GET health and the API documentation", () => {
     }
   });
 
+  it("documents each call's success: its status for JSON answers, 302 for redirects", async () => {
+    const doc = (await call(h.app, "GET", "/docs/json")).body;
+    for (const e of Object.values(api as Record<string, EndpointDef>)) {
+      const p = `/api${e.path.replace(/:(\w+)/g, "{$1}")}`;
+      const responses = Object.keys(doc.paths[p]?.[e.method.toLowerCase()]?.responses ?? {});
+      // A redirect answers no body: its contract response is null (the SSO navigations).
+      const redirect = e.binary && (e.response as { type?: string }).type === "null";
+      if (redirect) expect(responses, `${e.method} ${p}`).toContain("302");
+      else if (!e.binary) expect(responses, `${e.method} ${p}`).toContain(String(e.status ?? 200));
+    }
+  });
+
+  it("documents the request headers a call reads (the payment webhook's X-Signature)", async () => {
+    const doc = (await call(h.app, "GET", "/docs/json")).body;
+    const withHeaders = Object.values(api as Record<string, EndpointDef>).filter((e) => e.headers);
+    expect(withHeaders.map((e) => e.path)).toContain("/membership/webhook");
+    for (const e of withHeaders) {
+      const p = `/api${e.path.replace(/:(\w+)/g, "{$1}")}`;
+      const parameters = doc.paths[p]?.[e.method.toLowerCase()]?.parameters ?? [];
+      const schema = e.headers as unknown as { properties: Record<string, unknown>; required?: string[] };
+      for (const name of Object.keys(schema.properties)) {
+        expect(parameters, `${e.method} ${p} ${name}`).toContainEqual(
+          expect.objectContaining({ in: "header", name, required: schema.required?.includes(name) ?? false }),
+        );
+      }
+    }
+  });
+
   it("matches the committed openapi.json (run `pnpm --filter @cpd/server openapi` after changing the contract)", async () => {
     const doc = (await call(h.app, "GET", "/docs/json")).body;
     expect(renderOpenApi(doc)).toBe(readFileSync(OPENAPI_FILE, "utf8"));

@@ -9,8 +9,12 @@ import fc from "fast-check";
 type Node = TSchema & Record<string, unknown>;
 
 export interface FuzzContext {
-  /** Ids of the caller's own records, so id parameters sometimes hit real rows. */
+  /** Ids of the caller's own records (and the caller's own id), so id parameters sometimes hit real rows. */
   ownIds: () => string[];
+  /** Serial ids (organisations) the caller can reach, so organisation parameters sometimes hit real rows. */
+  ownSerialIds: () => number[];
+  /** Live e-mailed link tokens (base64url), so link parameters sometimes hit real links. */
+  ownTokens: () => string[];
   /** Form item identifiers, so entry bodies sometimes carry real keys. */
   formKeys: string[];
   /** Plausible entry bodies for free-form (form-driven) records in valid mode. */
@@ -18,6 +22,7 @@ export interface FuzzContext {
 }
 
 const uuid = fc.uuid();
+const BASE64URL = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"];
 export const HOSTILE_STRINGS = [
   "",
   " ",
@@ -81,8 +86,23 @@ function validString(s: Node, ctx: FuzzContext): fc.Arbitrary<string> {
     return fc.webUrl().filter((u) => u.length <= max);
   }
   if (typeof s.pattern === "string" && s.pattern.includes("@")) return fc.emailAddress();
+  // Link tokens (base64url): well-formed ones, and now and then a live one of the caller's.
+  if (s.pattern === "^[A-Za-z0-9_-]+$") {
+    return fc.oneof(
+      fc.string({
+        unit: fc.constantFrom(...BASE64URL),
+        minLength: Math.max(min, 1),
+        maxLength: Math.min(max, 64),
+      }),
+      fc.constant(null).map(() => pick(ctx.ownTokens()) ?? "A".repeat(Math.max(min, 1))),
+    );
+  }
   if (typeof s.pattern === "string" && s.pattern.startsWith("^[a-z0-9-]")) {
     return fc.stringMatching(/^[a-z0-9-]{3,30}$/);
+  }
+  // One character class, counted (a 6-digit code): strings of it, or random text would never pass.
+  if (typeof s.pattern === "string" && /^\^\[(?!\^)[^\]]+\](\{\d+(,\d*)?\}|\+|\*)\$$/.test(s.pattern)) {
+    return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= min && v.length <= max);
   }
   return fc.string({ minLength: min, maxLength: Math.max(min, max) });
 }
@@ -148,6 +168,14 @@ function validFor(s: Node, ctx: FuzzContext, mode: Mode, depth: number): fc.Arbi
     case "integer": {
       const min = typeof s.minimum === "number" ? s.minimum : -1000;
       const max = typeof s.maximum === "number" ? s.maximum : 1000;
+      // Serial ids (1..INT_MAX): a random one hits nothing, so sometimes one the caller can reach.
+      if (min === 1 && max >= 2 ** 31 - 1)
+        return numbers(
+          fc.oneof(
+            fc.integer({ min, max }),
+            fc.constant(null).map(() => pick(ctx.ownSerialIds()) ?? 1),
+          ),
+        );
       return numbers(fc.integer({ min, max }));
     }
     case "number": {
