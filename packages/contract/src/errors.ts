@@ -161,6 +161,13 @@ const codes = [
   "EXPORT_NOT_FOUND",
   "WEBHOOK_SIGNATURE",
   "WEBHOOK_UNAVAILABLE",
+  // organisation manager and administrator areas
+  "DUPLICATE_ITEM",
+  "DUPLICATE_FIELD_ID",
+  "NO_ORGANISATION",
+  "NOT_IMPERSONATING",
+  "MANAGER_NOT_MEMBER",
+  "SSO_INCOMPLETE",
 ] as const;
 
 export type ErrorCode = (typeof codes)[number];

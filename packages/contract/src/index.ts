@@ -1,4 +1,6 @@
 export * from "./account-lifecycle.js";
+export * from "./additional-fields.js";
+export * from "./admin.js";
 export * from "./auth.js";
 export * from "./calendar.js";
 export * from "./clinical-skills.js";
@@ -13,6 +15,7 @@ export * from "./forms.js";
 export * from "./hcpc-portal.js";
 export * from "./lifecycle-model.js";
 export * from "./london-time.js";
+export * from "./organisations.js";
 export * from "./personal-profile.js";
 export * from "./portfolio.js";
 export * from "./primitives.js";

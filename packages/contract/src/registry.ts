@@ -9,6 +9,28 @@ export {
   scheduleDeletion,
 } from "./account-lifecycle.js";
 export {
+  additionalFields,
+  additionalFieldValues,
+  getOrganisationAdditionalFields,
+  putOrganisationAdditionalFields,
+  saveAdditionalFieldValues,
+} from "./additional-fields.js";
+export {
+  activityLog,
+  adminOrganisations,
+  adminOverview,
+  configureOrganisation,
+  createMembershipRecord,
+  createOrganisation,
+  endImpersonation,
+  getAdminOrganisation,
+  getMembershipRecord,
+  impersonation,
+  importMembershipRecords,
+  searchMembershipRecords,
+  updateMembershipRecord,
+} from "./admin.js";
+export {
   approveOtp,
   changePassword,
   completeReset,
@@ -84,6 +106,24 @@ export {
   putHcpcSummary,
   requestHcpcAccess,
 } from "./hcpc-portal.js";
+export {
+  addOrganisationUser,
+  bulkImportUsers,
+  createUserReview,
+  getOrganisationArrangedIn,
+  getOrganisationCategories,
+  getOrganisationSettings,
+  getOrganisationTags,
+  listOrganisations,
+  myReviews,
+  organisationAnalytics,
+  organisationUsers,
+  organisationUsersCsv,
+  putOrganisationArrangedIn,
+  putOrganisationCategories,
+  putOrganisationSettings,
+  putOrganisationTags,
+} from "./organisations.js";
 export { getPersonalProfile, getTags, putPersonalProfile, putTags } from "./personal-profile.js";
 export { portfolioFile, portfolioStatus, requestPortfolio, reviewPortfolio } from "./portfolio.js";
 export {

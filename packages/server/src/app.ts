@@ -18,6 +18,7 @@ import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { registerSpa } from "./plugins/spa.js";
 import { registerCompression, transportOptions } from "./plugins/transport.js";
 import { accountExportRoutes, accountLifecycleRoutes } from "./routes/account-lifecycle.js";
+import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
 import { calendarRoutes } from "./routes/calendar.js";
 import { contactRoutes } from "./routes/contact.js";
@@ -27,6 +28,8 @@ import { fileRoutes } from "./routes/files.js";
 import { hcpcPortalRoutes } from "./routes/hcpc-portal.js";
 import { healthRoutes } from "./routes/health.js";
 import { membershipRoutes } from "./routes/membership.js";
+import { organisationSettingsRoutes } from "./routes/organisation-settings.js";
+import { organisationRoutes } from "./routes/organisations.js";
 import { portfolioRoutes } from "./routes/portfolio.js";
 import { profileRoutes } from "./routes/profile.js";
 import { registrationRoutes } from "./routes/registration.js";
@@ -160,6 +163,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   accountLifecycleRoutes(app, deps);
   accountExportRoutes(app, deps);
   membershipRoutes(app, deps);
+  organisationRoutes(app, deps);
+  organisationSettingsRoutes(app, deps);
+  adminRoutes(app, deps);
   healthRoutes(app, deps);
 
   await registerSpa(app, deps.config.webDist || DEFAULT_WEB_DIST);

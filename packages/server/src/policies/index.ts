@@ -4,5 +4,6 @@
 export * as calendar from "./calendar.js";
 export type { Actor, Caller, Policy } from "./caller.js";
 export { feature, requireFeature } from "./features.js";
+export * as organisations from "./organisations.js";
 export * as portfolio from "./portfolio.js";
 export { all, hasAnyRole, isAdmin, isOrganisationManager, policies } from "./roles.js";

@@ -1,10 +1,3 @@
-// Pages of the product that later issues build; until then they say so politely.
-export const COMING_SOON: { path: string; title: string }[] = [
-  { path: "organisation/*", title: "Organisation Management" },
-];
-
-export const ADMIN_PATHS: { path: string; title: string }[] = [{ path: "admin/*", title: "Administration" }];
-
 /** Older or short addresses of pages that now live elsewhere. */
 export const REDIRECTS: { from: string; to: string }[] = [
   { from: "diary", to: "/create/diary" },

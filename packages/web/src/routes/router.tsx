@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { createBrowserRouter, Navigate } from "react-router-dom";
 import LoginPage from "../features/auth/LoginPage";
 import { ACCOUNT_ROUTES } from "./account-routes";
+import { ADMIN_ROUTES } from "./admin-routes";
 import {
   AccountManagementPage,
   AppLayout,
@@ -27,16 +28,11 @@ import {
   VideoRoutes,
   WelcomePage,
 } from "./lazy-pages";
+import { ORGANISATION_ROUTES } from "./organisation-routes";
 import { PageLoader } from "./PageLoader";
-import {
-  ADMIN_PATHS,
-  COMING_SOON,
-  REDIRECTS,
-  SUPERVISION_REVIEW_PATH,
-  SUPERVISION_VERIFY_PATH,
-} from "./paths";
+import { REDIRECTS, SUPERVISION_REVIEW_PATH, SUPERVISION_VERIFY_PATH } from "./paths";
 import { RequireAuth } from "./RequireAuth";
-import { RequireAdmin } from "./RequireRole";
+import { RequireAdmin, RequireManager } from "./RequireRole";
 
 const withSuspense = (node: React.ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 
@@ -83,14 +79,8 @@ export const router = createBrowserRouter([
           { path: "/videos/library/:library", element: <VideoRoutes page="library" /> },
           { path: "/video/:libraryName/:video", element: <VideoRoutes page="video" /> },
           ...REDIRECTS.map((r) => ({ path: `/${r.from}`, element: <Navigate to={r.to} replace /> })),
-          ...COMING_SOON.map((p) => ({ path: `/${p.path}`, element: <ComingSoon title={p.title} /> })),
-          {
-            element: <RequireAdmin />,
-            children: ADMIN_PATHS.map((p) => ({
-              path: `/${p.path}`,
-              element: <ComingSoon title={p.title} />,
-            })),
-          },
+          { element: <RequireManager />, children: ORGANISATION_ROUTES },
+          { element: <RequireAdmin />, children: ADMIN_ROUTES },
           { path: "*", element: <ComingSoon title="Page not found" notFound /> },
         ],
       },
