@@ -352,6 +352,39 @@ const videoBody = () => ({
   duration: 60,
 });
 const adminOnly = signedIn(403, { admin: 200 });
+/** A call on the victim's organisation: its managers and admins; members who manage nothing 403; other managers 404. */
+const orgManagers = (ok = 200) => signedIn(403, { managerSame: ok, managerOther: 404, admin: ok });
+const orgA = () => ({ params: { id: String(f.orgA) } });
+const UNCHANGED_SETTINGS = {
+  cpdHours: null,
+  startDate: null,
+  reportInterval: null,
+  dashboardWidgets: { reflection: true, supervision: true },
+  allFeatures: false,
+  logoutTimer: { enabled: false },
+};
+const membershipRecord = () => ({
+  type: "Matrix",
+  identifier: randomUUID(),
+  email: `matrix-member-${randomUUID()}@test.example`,
+});
+const newMembershipRecord = async () =>
+  (await h.deps.prisma.membershipRecord.create({ data: membershipRecord() })).id;
+const organisationForm = () => ({
+  key: slug(),
+  name: "Matrix organisation",
+  enabled: true,
+  governingBodyType: null,
+  features: {},
+  logoUrl: null,
+  loginLogoUrl: null,
+  colourHex: "#336699",
+  videoUrl: null,
+  usesOauth: false,
+  oidcIssuer: null,
+  oidcClientId: null,
+  managers: [],
+});
 
 // ---- supervision fixtures (made through the API) -----------------------------------------
 
@@ -1327,6 +1360,83 @@ const MATRIX: Record<Endpoint, Case[]> = {
       expect: everyone(401),
     },
   ],
+  // The organisation manager's area: the victim's organisation (orgA). Members who manage nothing are
+  // refused the call (403); a manager of another organisation is told it does not exist (404).
+  listOrganisations: simple(managersOnly()),
+  organisationUsers: simple(orgManagers(), () => ({
+    params: { id: String(f.orgA), perPage: "10", page: "1" },
+    query: { sortBy: "hours", sortDir: "desc" },
+  })),
+  addOrganisationUser: simple(orgManagers(201), () => ({
+    params: { id: String(f.orgA) },
+    body: { firstName: "Added", lastName: "Member", email: `matrix-added-${randomUUID()}@test.example` },
+  })),
+  bulkImportUsers: simple(orgManagers(), () => ({
+    params: { id: String(f.orgA) },
+    body: {
+      users: [
+        { firstName: "Imported", lastName: "Member", email: `matrix-import-${randomUUID()}@test.example` },
+      ],
+    },
+  })),
+  organisationUsersCsv: simple(orgManagers(), () => ({
+    params: { id: String(f.orgA) },
+    query: { from: addDays(todayInLondon(), -30), to: todayInLondon() },
+  })),
+  getOrganisationSettings: simple(orgManagers(), orgA),
+  // The settings and lists as they are: other rows' members keep their forms and profiles.
+  putOrganisationSettings: simple(orgManagers(), () => ({ ...orgA(), body: UNCHANGED_SETTINGS })),
+  getOrganisationTags: simple(orgManagers(), orgA),
+  putOrganisationTags: simple(orgManagers(), () => ({ ...orgA(), body: { tags: [] } })),
+  getOrganisationCategories: simple(orgManagers(), orgA),
+  putOrganisationCategories: simple(orgManagers(), () => ({ ...orgA(), body: { tags: [] } })),
+  getOrganisationArrangedIn: simple(orgManagers(), orgA),
+  putOrganisationArrangedIn: simple(orgManagers(), () => ({ ...orgA(), body: { tags: [] } })),
+  getOrganisationAdditionalFields: simple(orgManagers(), orgA),
+  putOrganisationAdditionalFields: simple(orgManagers(), () => ({ ...orgA(), body: [] })),
+  // Analytics are for resilience organisations (orgA is not) and administrators.
+  organisationAnalytics: simple(signedIn(403, { managerOther: 404, admin: 200 }), orgA),
+  createUserReview: [
+    {
+      target: "a member of the victim's organisation",
+      request: () => ({
+        body: { user: f.victim.id, date: todayInLondon(), comments: "Matrix review", metRequirements: true },
+      }),
+      expect: signedIn(403, { managerSame: 201, managerOther: 404, admin: 201 }),
+    },
+  ],
+  myReviews: simple(signedIn(200)),
+  // A member's own answers: only members of an organisation have fields to answer.
+  additionalFields: simple(signedIn(200)),
+  additionalFieldValues: simple(signedIn(200)),
+  saveAdditionalFieldValues: simple(
+    signedIn(400, { corporate: 200, managerSame: 200, managerOther: 200 }),
+    () => ({
+      body: [],
+    }),
+  ),
+
+  // The administrator's area: Admin only here (the finer Admin-* roles are tested per screen).
+  searchMembershipRecords: simple(adminOnly, () => ({ query: { type: "Matrix" } })),
+  createMembershipRecord: simple(signedIn(403, { admin: 201 }), () => ({ body: membershipRecord() })),
+  getMembershipRecord: simple(adminOnly, async () => ({ params: { id: await newMembershipRecord() } })),
+  updateMembershipRecord: simple(adminOnly, async () => ({
+    params: { id: await newMembershipRecord() },
+    body: membershipRecord(),
+  })),
+  importMembershipRecords: simple(adminOnly, () => ({ body: [membershipRecord()] })),
+  activityLog: simple(adminOnly, () => ({ params: { perPage: "20", page: "1" } })),
+  adminOverview: simple(adminOnly),
+  adminOrganisations: simple(adminOnly, () => ({ params: { perPage: "20", page: "1" } })),
+  getAdminOrganisation: simple(adminOnly, () => ({ params: { id: String(f.orgB) } })),
+  createOrganisation: simple(signedIn(403, { admin: 201 }), () => ({ body: organisationForm() })),
+  configureOrganisation: simple(adminOnly, async () => ({
+    params: { id: String((await createOrganisation(h.deps)).id) },
+    body: organisationForm(),
+  })),
+  // Every session may ask whether it is an impersonation; only an impersonation can be ended.
+  impersonation: simple(signedIn(200)),
+  endImpersonation: simple(signedIn(400)),
 };
 
 // ---- running it -------------------------------------------------------------------------

@@ -83,7 +83,9 @@ export async function deleteUserRows(
       if (late.length) await o.deleteObjects(late);
       await tx.portfolioRequest.deleteMany({ where: { requestedById: userId } });
       await tx.user.delete({ where: { id: userId } });
+      // The log keeps what happened, not whom: the one update its trigger allows.
       await tx.activityLog.updateMany({ where: { actorId: userId }, data: { actorId: null } });
+      await tx.activityLog.updateMany({ where: { subjectId: userId }, data: { subjectId: null } });
       await tx.activityLog.create({
         data: { action: "account.deleted", actorId: null, at: o.at, details: { reason: o.reason } },
       });

@@ -5,6 +5,7 @@ import { passwordResetJob } from "../../jobs/password-reset.js";
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.js";
 import { bumpTokenVersion, invalidateSession } from "../account/session.js";
+import { recordActivity } from "../activity-log/record.js";
 import { ssoManaged } from "../contact/repository.js";
 import { queueAccountEmail } from "../registration/service.js";
 import { clearAttempts, countAttempt } from "./login-limit.js";
@@ -174,5 +175,43 @@ export async function impersonate(deps: Deps, adminId: string, email: string) {
   const admin = await deps.prisma.user.findUnique({ where: { id: adminId }, select: { tokenVersion: true } });
   if (!admin) throw unauthorized();
   deps.log.warn({ adminId, userId: user.id }, "administrator impersonation");
+  await recordActivity(deps.prisma, {
+    action: "impersonation.started",
+    actorId: adminId,
+    subjectId: user.id,
+  });
   return sessionFor(deps, user.id, { impersonatedBy: { id: adminId, tokenVersion: admin.tokenVersion } });
+}
+
+/** Who an impersonation session is: the user, and the administrator acting as them. */
+export async function impersonation(deps: Deps, caller: { id: string; impersonatedBy?: string | undefined }) {
+  const ids = [caller.id, ...(caller.impersonatedBy ? [caller.impersonatedBy] : [])];
+  const users = await deps.prisma.user.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, email: true },
+  });
+  const of = (id: string) => users.find((u) => u.id === id) ?? { id, email: "" };
+  return {
+    impersonating: Boolean(caller.impersonatedBy),
+    administrator: caller.impersonatedBy ? of(caller.impersonatedBy) : null,
+    user: of(caller.id),
+  };
+}
+
+/**
+ * Ends an impersonation: the administrator's token version moves on, which retires every
+ * impersonation session they started (and their other sessions), and they get a new session.
+ */
+export async function endImpersonation(
+  deps: Deps,
+  caller: { id: string; impersonatedBy?: string | undefined },
+) {
+  const adminId = caller.impersonatedBy;
+  if (!adminId) throw badRequest("This session is not an impersonation", "NOT_IMPERSONATING");
+  await deps.prisma.$transaction(async (tx) => {
+    await bumpTokenVersion(tx, adminId);
+    await recordActivity(tx, { action: "impersonation.ended", actorId: adminId, subjectId: caller.id });
+  });
+  invalidateSession(adminId);
+  return sessionFor(deps, adminId);
 }

@@ -11,7 +11,7 @@ export interface ItemDef {
   values?: string[];
   maxLength?: number;
   /** Options filled per user at load time. */
-  source?: "categories" | "standards";
+  source?: "categories" | "standards" | "activityTypes";
   activators?: string[];
 }
 
@@ -109,6 +109,8 @@ export const DIARY_V1: FormDef = {
           type: T.dropdown,
           required: true,
           values: ACTIVITY_TYPES,
+          // The organisation's "arranged in" list replaces the standard one (the options only).
+          source: "activityTypes",
         },
         category,
         {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { AppError } from "../../lib/errors.js";
-import { DIARY_V1, REFLECTION_V1, SUPERVISION_V1 } from "./definitions.js";
+import { ACTIVITY_TYPES, DIARY_V1, REFLECTION_V1, SUPERVISION_V1 } from "./definitions.js";
 import { columns, completeness, entryRow, validateValues, withEvidence, withoutEvidence } from "./rules.js";
 
-const opts = { sourced: { categories: ["Leadership", "Other"], standards: ["HCPC 1"] }, today: "2026-11-22" };
+const opts = {
+  sourced: { categories: ["Leadership", "Other"], standards: ["HCPC 1"], activityTypes: [...ACTIVITY_TYPES] },
+  today: "2026-11-22",
+};
 const diary = {
   Field222: " Sepsis update ",
   DiaryDate: "2026-11-01",

@@ -5,7 +5,13 @@ import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { notFound } from "../../lib/errors.js";
 import { revieweeForEntry } from "../supervision/reviewee.js";
-import { CURRENT_FORMS, type FormDef, STANDARD_CATEGORIES, standardsFor } from "./definitions.js";
+import {
+  ACTIVITY_TYPES,
+  CURRENT_FORMS,
+  type FormDef,
+  STANDARD_CATEGORIES,
+  standardsFor,
+} from "./definitions.js";
 import { type Options, type Values, withEvidence } from "./rules.js";
 
 type Form = ResponseOf<typeof api.diaryForm>;
@@ -48,14 +54,16 @@ export async function formOptions(deps: Deps, userId: string): Promise<Options> 
     where: { id: userId },
     select: {
       profile: { select: { governingBodies: true } },
-      organisation: { select: { categories: true } },
+      organisation: { select: { categories: true, arrangedIn: true } },
     },
   });
   if (!u) throw notFound();
   const orgCategories = u.organisation?.categories ?? [];
+  const orgActivities = u.organisation?.arrangedIn ?? [];
   return {
     sourced: {
       categories: orgCategories.length ? orgCategories : STANDARD_CATEGORIES,
+      activityTypes: orgActivities.length ? orgActivities : ACTIVITY_TYPES,
       standards: standardsFor(u.profile?.governingBodies ?? []),
     },
     today: deps.today(),

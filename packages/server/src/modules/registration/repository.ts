@@ -87,7 +87,9 @@ export function createAccount(db: Db, a: NewAccount, now: Date, resendMinutes: n
 /** Undoes a registration whose confirmation e-mail could not be queued (the person may retry). */
 export const removeAccount = (db: Db, userId: string) =>
   db.$transaction([
-    db.activityLog.deleteMany({ where: { action: "account.registered", actorId: userId } }),
+    // The log is append-only: its line loses the id and a second line says it was undone.
+    db.activityLog.updateMany({ where: { actorId: userId }, data: { actorId: null } }),
+    db.activityLog.create({ data: { action: "account.registration-undone", actorId: null } }),
     db.user.deleteMany({ where: { id: userId, emailConfirmedAt: null } }),
   ]);
 

@@ -7,7 +7,7 @@ import type { Db } from "../../lib/db.js";
 import { escapeHtml, greeting } from "../../lib/html.js";
 import type { Mail } from "../../lib/mailer.js";
 import type { Storage } from "../../lib/storage.js";
-import { CURRENT_FORMS, STANDARD_CATEGORIES, standardsFor } from "../forms/definitions.js";
+import { ACTIVITY_TYPES, CURRENT_FORMS, STANDARD_CATEGORIES, standardsFor } from "../forms/definitions.js";
 import { entryRow, validateValues } from "../forms/rules.js";
 import { currentFormId } from "../forms/service.js";
 import { renderCertificatePdf } from "../pdf/certificate.js";
@@ -107,7 +107,15 @@ export async function issueCertificate(
         ...(cert.reflection ? { Field113: cert.reflection } : {}),
         Evidence: [file.id],
       },
-      { sourced: { categories, standards: standardsFor(profile?.governingBodies ?? []) }, today: day },
+      {
+        // The certificate's own activity type is a standard one, whatever the organisation lists.
+        sourced: {
+          categories,
+          standards: standardsFor(profile?.governingBodies ?? []),
+          activityTypes: ACTIVITY_TYPES,
+        },
+        today: day,
+      },
     );
     const entry = await tx.entry.create({
       data: { userId: cert.userId, type: "diary", formId, ...entryRow(def, values) },

@@ -1,0 +1,97 @@
+// Additional profile fields: the organisation's definitions (managers) and each member's answers.
+import {
+  type AdditionalFieldGroup,
+  type AdditionalFieldValue,
+  ADDITIONAL_FIELD_MESSAGES as M,
+} from "@cpd/contract";
+import type { Deps } from "../../deps.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import type { Caller } from "../../policies/index.js";
+import { recordActivity } from "../activity-log/record.js";
+import { checkDefinitions, checkValues } from "./rules.js";
+
+const groupsOf = (json: unknown) => (Array.isArray(json) ? (json as AdditionalFieldGroup[]) : []);
+
+export async function organisationFields(deps: Deps, organisationId: number) {
+  const o = await deps.prisma.organisation.findUnique({
+    where: { id: organisationId },
+    select: { additionalFields: true },
+  });
+  if (!o) throw notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
+  return groupsOf(o.additionalFields);
+}
+
+/** Replaces the definitions; members' answers to fields that are gone go with them. */
+export async function putOrganisationFields(
+  deps: Deps,
+  caller: Caller,
+  organisationId: number,
+  groups: AdditionalFieldGroup[],
+) {
+  const clean = checkDefinitions(groups);
+  const ids = clean.flatMap((g) => g.fields.map((f) => f.fieldId));
+  return deps.prisma.$transaction(async (tx) => {
+    const before = await tx.organisation.findUnique({
+      where: { id: organisationId },
+      select: { additionalFields: true },
+    });
+    if (!before) throw notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
+    await tx.organisation.update({
+      where: { id: organisationId },
+      data: { additionalFields: clean as never },
+    });
+    const removed = await tx.additionalFieldValue.deleteMany({
+      where: { user: { organisationId }, fieldId: { notIn: ids } },
+    });
+    const old = groupsOf(before.additionalFields).flatMap((g) => g.fields.map((f) => f.fieldId));
+    await recordActivity(tx, {
+      action: "organisation.fields-changed",
+      actorId: caller.impersonatedBy ?? caller.id,
+      organisationId,
+      details: {
+        added: ids.filter((i) => !old.includes(i)),
+        removed: old.filter((i) => !ids.includes(i)),
+        answersRemoved: removed.count,
+      },
+    });
+    return clean;
+  });
+}
+
+async function memberGroups(deps: Deps, userId: string) {
+  const u = await deps.prisma.user.findUnique({
+    where: { id: userId },
+    select: { organisation: { select: { additionalFields: true } } },
+  });
+  return u?.organisation ? groupsOf(u.organisation.additionalFields) : null;
+}
+
+export const myFields = async (deps: Deps, userId: string) => (await memberGroups(deps, userId)) ?? [];
+
+/** The member's answers to fields their organisation still asks. */
+export async function myValues(deps: Deps, userId: string): Promise<AdditionalFieldValue[]> {
+  const groups = (await memberGroups(deps, userId)) ?? [];
+  const ids = groups.flatMap((g) => g.fields.map((f) => f.fieldId));
+  const rows = await deps.prisma.additionalFieldValue.findMany({
+    where: { userId, fieldId: { in: ids } },
+    select: { fieldId: true, value: true },
+  });
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows
+    .map((r) => ({ fieldId: r.fieldId, value: r.value as AdditionalFieldValue["value"] }))
+    .sort((a, b) => (order.get(a.fieldId) ?? 0) - (order.get(b.fieldId) ?? 0));
+}
+
+/** Replaces all the member's answers at once: a field left out is cleared. */
+export async function saveMyValues(deps: Deps, userId: string, values: AdditionalFieldValue[]) {
+  const groups = await memberGroups(deps, userId);
+  if (!groups) throw badRequest(M.noOrganisation, "NO_ORGANISATION");
+  const clean = checkValues(groups, values);
+  await deps.prisma.$transaction([
+    deps.prisma.additionalFieldValue.deleteMany({ where: { userId } }),
+    deps.prisma.additionalFieldValue.createMany({
+      data: clean.map((v) => ({ userId, fieldId: v.fieldId, value: v.value })),
+    }),
+  ]);
+  return clean;
+}

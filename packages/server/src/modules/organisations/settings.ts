@@ -1,0 +1,148 @@
+// An organisation's settings and its lists (tags, categories, arranged in): what members'
+// profiles and forms take from their organisation. Every change is logged with before/after.
+
+import type { OrganisationSettings } from "@cpd/contract";
+import type { Static } from "@sinclair/typebox";
+import type { Deps } from "../../deps.js";
+import { dateColumn, toDateColumn } from "../../lib/dates.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import type { Caller } from "../../policies/index.js";
+import { recordActivity } from "../activity-log/record.js";
+
+type Settings = Static<typeof OrganisationSettings>;
+const missing = () => notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
+const actorOf = (c: Caller) => c.impersonatedBy ?? c.id;
+
+const SETTINGS_SELECT = {
+  cpdHours: true,
+  startDate: true,
+  reportInterval: true,
+  widgetReflection: true,
+  widgetSupervision: true,
+  allFeatures: true,
+  logoutTimerEnabled: true,
+} as const;
+
+type SettingsRow = {
+  cpdHours: { toNumber(): number } | null;
+  startDate: Date | null;
+  reportInterval: number | null;
+  widgetReflection: boolean;
+  widgetSupervision: boolean;
+  allFeatures: boolean;
+  logoutTimerEnabled: boolean;
+};
+
+const toSettings = (o: SettingsRow): Settings => ({
+  cpdHours: o.cpdHours === null ? null : o.cpdHours.toNumber(),
+  startDate: dateColumn(o.startDate),
+  reportInterval: o.reportInterval,
+  dashboardWidgets: { reflection: o.widgetReflection, supervision: o.widgetSupervision },
+  allFeatures: o.allFeatures,
+  logoutTimer: { enabled: o.logoutTimerEnabled },
+});
+
+export async function getSettings(deps: Deps, organisationId: number): Promise<Settings> {
+  const o = await deps.prisma.organisation.findUnique({
+    where: { id: organisationId },
+    select: SETTINGS_SELECT,
+  });
+  if (!o) throw missing();
+  return toSettings(o);
+}
+
+/** The fields of two settings that differ, as { field: [before, after] }. */
+function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const out: Record<string, [unknown, unknown]> = {};
+  for (const k of Object.keys(after)) {
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+      out[k] = [before[k] ?? null, after[k] ?? null];
+  }
+  return out;
+}
+
+export async function putSettings(deps: Deps, caller: Caller, organisationId: number, s: Settings) {
+  return deps.prisma.$transaction(async (tx) => {
+    const before = await tx.organisation.findUnique({
+      where: { id: organisationId },
+      select: SETTINGS_SELECT,
+    });
+    if (!before) throw missing();
+    const after = await tx.organisation.update({
+      where: { id: organisationId },
+      data: {
+        cpdHours: s.cpdHours,
+        startDate: toDateColumn(s.startDate),
+        reportInterval: s.reportInterval,
+        widgetReflection: s.dashboardWidgets.reflection,
+        widgetSupervision: s.dashboardWidgets.supervision,
+        allFeatures: s.allFeatures,
+        logoutTimerEnabled: s.logoutTimer.enabled,
+      },
+      select: SETTINGS_SELECT,
+    });
+    const result = toSettings(after);
+    const changed = changes(toSettings(before), result);
+    if (Object.keys(changed).length) {
+      await recordActivity(tx, {
+        action: "organisation.settings-changed",
+        actorId: actorOf(caller),
+        organisationId,
+        details: { changed } as never,
+      });
+    }
+    return result;
+  });
+}
+
+export const LISTS = { tags: "tags", categories: "categories", "arranged-in": "arrangedIn" } as const;
+export type ListName = keyof typeof LISTS;
+const LIST_SELECT = { tags: true, categories: true, arrangedIn: true } as const;
+
+export async function getList(deps: Deps, organisationId: number, list: ListName) {
+  const column = LISTS[list];
+  const o = await deps.prisma.organisation.findUnique({ where: { id: organisationId }, select: LIST_SELECT });
+  if (!o) throw missing();
+  return { tags: o[column] };
+}
+
+/** Trimmed items, none empty, none repeated ignoring case; the order is the manager's. */
+export function cleanList(items: string[]): string[] {
+  const seen = new Set<string>();
+  return items.map((raw) => {
+    const item = raw.trim();
+    if (!item) throw badRequest("A list item cannot be empty", "VALIDATION_ERROR");
+    const key = item.toLocaleLowerCase("en-GB");
+    if (seen.has(key)) throw badRequest(`"${item}" is in the list twice`, "DUPLICATE_ITEM");
+    seen.add(key);
+    return item;
+  });
+}
+
+export async function putList(
+  deps: Deps,
+  caller: Caller,
+  organisationId: number,
+  list: ListName,
+  items: string[],
+) {
+  const clean = cleanList(items);
+  const column = LISTS[list];
+  return deps.prisma.$transaction(async (tx) => {
+    const before = await tx.organisation.findUnique({ where: { id: organisationId }, select: LIST_SELECT });
+    if (!before) throw missing();
+    const old = before[column];
+    await tx.organisation.update({ where: { id: organisationId }, data: { [column]: clean } });
+    const added = clean.filter((i) => !old.includes(i));
+    const removed = old.filter((i) => !clean.includes(i));
+    if (added.length || removed.length) {
+      await recordActivity(tx, {
+        action: "organisation.list-changed",
+        actorId: actorOf(caller),
+        organisationId,
+        details: { list, added, removed },
+      });
+    }
+    return { tags: clean };
+  });
+}
