@@ -9,7 +9,9 @@ import { StatusAlert } from "../../lib/StatusAlert";
 import { useSession } from "../../lib/session";
 import { useLeaveGuard } from "../../lib/use-leave-guard";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useBranding, useProfile } from "../shell/queries";
+import { useBranding, useFeatures, useProfile } from "../shell/queries";
+import { AdditionalInformation, useAdditionalFieldGroups } from "./AdditionalInformation";
+import { AnnualReviews } from "./AnnualReviews";
 import { BasicDetailsCard } from "./BasicDetailsCard";
 import { GoverningBodies } from "./GoverningBodies";
 import { HcpcInfo } from "./HcpcInfo";
@@ -32,6 +34,8 @@ export default function ProfilePage() {
   const personal = usePersonalProfile();
   const branding = useBranding();
   const { data: bodies = [] } = useGoverningBodies();
+  const features = useFeatures();
+  const additional = useAdditionalFieldGroups(branding.data?.organisationId != null);
   const [form, setForm] = useState<PersonalForm | null>(null);
   const [basicDirty, setBasicDirty] = useState(false);
   const [formErrors, setFormErrors] = useState<{ startDate?: string }>({});
@@ -84,6 +88,9 @@ export default function ProfilePage() {
 
   const showHcpc = bodies.includes("HCPC");
   const corporate = branding.data?.organisationId != null;
+  const showAdditional = corporate && features.data?.ProfileTabAdditionalInformation !== false;
+  const additionalGroups = additional.data ?? [];
+  const showReviews = corporate && features.data?.OrganisationUserReview !== false;
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -113,6 +120,10 @@ export default function ProfilePage() {
               <Tabs.Tab value="professional">Professional Information and Qualifications</Tabs.Tab>
               {showHcpc && <Tabs.Tab value="hcpc">HCPC Information</Tabs.Tab>}
               <Tabs.Tab value="documents">Personal Documents</Tabs.Tab>
+              {showAdditional && additionalGroups.length > 0 && (
+                <Tabs.Tab value="additional">Additional Information</Tabs.Tab>
+              )}
+              {showReviews && <Tabs.Tab value="reviews">Annual Reviews</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="professional" pt="md">
               <ProfessionalInfoForm
@@ -131,6 +142,16 @@ export default function ProfilePage() {
             <Tabs.Panel value="documents" pt="md">
               <PersonalDocuments />
             </Tabs.Panel>
+            {showAdditional && additionalGroups.length > 0 && (
+              <Tabs.Panel value="additional" pt="md">
+                <AdditionalInformation groups={additionalGroups} />
+              </Tabs.Panel>
+            )}
+            {showReviews && (
+              <Tabs.Panel value="reviews" pt="md">
+                <AnnualReviews />
+              </Tabs.Panel>
+            )}
           </Tabs>
         ) : (
           <StatusAlert tone="error" title="Failed to load profile">

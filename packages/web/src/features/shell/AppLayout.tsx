@@ -1,4 +1,4 @@
-import { api } from "@cpd/contract";
+import { api, ROLES } from "@cpd/contract";
 import { AppShell, Box } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
@@ -14,6 +14,7 @@ import { profileImageUrl } from "../profile/image-url";
 import { GreetingOverlay } from "./GreetingOverlay";
 import { Header } from "./Header";
 import { IdleTimeout } from "./IdleTimeout";
+import { ImpersonationBanner } from "./ImpersonationBanner";
 import { hasFeatureAccess } from "./nav-items";
 import {
   keys,
@@ -56,6 +57,14 @@ export default function AppLayout() {
   const settings = useDashboardSettings();
   const scheduled = useScheduledDeletion();
   const today = useToday();
+  const manages = state?.roles.includes(ROLES.organisationManager) ?? false;
+  const organisations = useQuery({
+    queryKey: ["organisations"],
+    queryFn: () => call(api.listOrganisations, { query: { perPage: 100 } }),
+    enabled: manages,
+    meta: { errorTitle: "Failed to load organisations" },
+  });
+  const analytics = organisations.data?.items.some((o) => o.analytics) ?? false;
   // The welcome video has the screen to itself; the greeting waits for the dashboard.
   const welcome = pathname === "/welcome";
   const [greetingDone, setGreetingDone] = useState(() => Boolean(session.get()?.greeted));
@@ -121,9 +130,13 @@ export default function AppLayout() {
           roles={state?.roles ?? []}
           showUsage={Boolean(p && !p.fullMember)}
           onNavigate={nav.close}
+          analytics={analytics}
         />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0">
+        <Box mx="-md" mt="-md" mb="md">
+          <ImpersonationBanner />
+        </Box>
         {notice && (
           <Box mb="md">
             <TrialBanner notice={notice} today={today} />

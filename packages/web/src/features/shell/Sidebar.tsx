@@ -10,7 +10,9 @@ import {
   MAIN_NAV,
   type NavItem,
   navState,
+  ORGANISATION_AREA_ROLES,
   ORGANISATION_NAV,
+  visibleItems,
 } from "./nav-items";
 import { openUpgradeModal } from "./UpgradeModal";
 import { UsageGauge } from "./UsageGauge";
@@ -20,6 +22,8 @@ interface Props {
   roles: string[];
   showUsage: boolean;
   onNavigate: () => void;
+  /** The caller manages an organisation that has the Analytics screen. */
+  analytics?: boolean;
 }
 
 function Section({
@@ -74,22 +78,27 @@ function Section({
   );
 }
 
-export function Sidebar({ access, roles, showUsage, onNavigate }: Props) {
+export function Sidebar({ access, roles, showUsage, onNavigate, analytics = false }: Props) {
   return (
     <Stack h="100%" gap={0} justify="space-between">
       <ScrollArea type="auto" style={{ flex: 1 }}>
         <nav aria-label="Main">
           <Section items={MAIN_NAV} access={access} onNavigate={onNavigate} />
-          {roles.includes(ROLES.organisationManager) && (
+          {roles.some((r) => ORGANISATION_AREA_ROLES.includes(r)) && (
             <Section
               title="Organisation Management"
-              items={ORGANISATION_NAV}
+              items={visibleItems(ORGANISATION_NAV, roles, analytics)}
               access={access}
               onNavigate={onNavigate}
             />
           )}
           {isAdmin(roles) && (
-            <Section title="Administration" items={ADMIN_NAV} access={access} onNavigate={onNavigate} />
+            <Section
+              title="Administration"
+              items={visibleItems(ADMIN_NAV, roles, analytics)}
+              access={access}
+              onNavigate={onNavigate}
+            />
           )}
         </nav>
       </ScrollArea>

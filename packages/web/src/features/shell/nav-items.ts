@@ -1,4 +1,4 @@
-import type { FeatureName } from "@cpd/contract";
+import { ADMIN_SCREEN_ROLES, type FeatureName, ROLES } from "@cpd/contract";
 
 export interface NavItem {
   label: string;
@@ -9,6 +9,10 @@ export interface NavItem {
   premium?: boolean;
   /** Other path prefixes that belong to this item (the builder behind the portfolio choice). */
   also?: string[];
+  /** Only for these roles (an admin screen's). */
+  roles?: readonly string[];
+  /** Only when the caller's organisation has analytics (or they are an Admin). */
+  analytics?: boolean;
 }
 
 export const MAIN_NAV: NavItem[] = [
@@ -31,17 +35,24 @@ export const ORGANISATION_NAV: NavItem[] = [
   { label: "Certificates", to: "/organisation/certificates" },
   { label: "Shared CPD", to: "/organisation/shared-cpd" },
   { label: "Events", to: "/organisation/events" },
+  { label: "Analytics", to: "/organisation/analytics", analytics: true },
   { label: "Settings", to: "/organisation/settings" },
 ];
 
+/** Who sees the Organisation Management section: managers, and the administrators of organisations. */
+export const ORGANISATION_AREA_ROLES: readonly string[] = [
+  ROLES.organisationManager,
+  ...ADMIN_SCREEN_ROLES.organisations,
+];
+
 export const ADMIN_NAV: NavItem[] = [
-  { label: "Overview", to: "/admin/overview" },
-  { label: "Organisations", to: "/admin/organisations" },
-  { label: "Memberships", to: "/admin/memberships" },
-  { label: "Certificates", to: "/admin/certificates" },
-  { label: "Shared CPD", to: "/admin/shared-cpd" },
-  { label: "Activity Log", to: "/admin/activity-log" },
-  { label: "Events", to: "/admin/events" },
+  { label: "Overview", to: "/admin/overview", roles: ADMIN_SCREEN_ROLES.overview },
+  { label: "Organisations", to: "/admin/organisations", roles: ADMIN_SCREEN_ROLES.organisations },
+  { label: "Memberships", to: "/admin/memberships", roles: ADMIN_SCREEN_ROLES.memberships },
+  { label: "Certificates", to: "/admin/certificates", roles: ADMIN_SCREEN_ROLES.certificates },
+  { label: "Shared CPD", to: "/admin/shared-cpd", roles: ADMIN_SCREEN_ROLES.sharedCpd },
+  { label: "Activity Log", to: "/admin/activity-log", roles: ADMIN_SCREEN_ROLES.activityLog },
+  { label: "Events", to: "/admin/events", roles: [ROLES.admin] },
 ];
 
 export type NavState = "open" | "locked" | "hidden";
@@ -74,4 +85,13 @@ export function hasFeatureAccess(profile: {
 /** Whether the sidebar item is the current page's: its path, a page under it, or one of its other paths. */
 export function isNavActive(item: NavItem, pathname: string): boolean {
   return [item.to, ...(item.also ?? [])].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/** The items of a section this caller sees: their roles, and analytics where it applies. */
+export function visibleItems(items: NavItem[], roles: readonly string[], analytics: boolean): NavItem[] {
+  return items.filter(
+    (i) =>
+      (!i.roles || i.roles.some((r) => roles.includes(r))) &&
+      (!i.analytics || analytics || roles.includes(ROLES.admin)),
+  );
 }

@@ -1,0 +1,84 @@
+import { api } from "@cpd/contract";
+import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { call } from "../../lib/api-client";
+import { errorMessage } from "../../lib/error-messages";
+import { notifySuccess } from "../../lib/notify";
+import { type Status, StatusRegion } from "../../lib/StatusAlert";
+import { orgKeys } from "./queries";
+
+const EMPTY = { firstName: "", lastName: "", email: "" };
+
+/** Adds a member: the server makes the account and e-mails them the onboarding link. */
+export function AddUserModal({
+  organisationId,
+  opened,
+  onClose,
+}: {
+  organisationId: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const qc = useQueryClient();
+  const [form, setForm] = useState(EMPTY);
+  const [status, setStatus] = useState<Status | null>(null);
+  const add = useMutation({
+    mutationFn: () =>
+      call(api.addOrganisationUser, {
+        params: { id: organisationId },
+        body: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() },
+      }),
+    onSuccess: (res) => {
+      notifySuccess("User added", res.message);
+      void qc.invalidateQueries({ queryKey: orgKeys.users(organisationId) });
+      setForm(EMPTY);
+      setStatus(null);
+      onClose();
+    },
+    onError: (err) =>
+      setStatus({ tone: "error", title: "User not added", text: errorMessage(err) || "Unknown error" }),
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const missing = !form.firstName.trim()
+      ? "a first name"
+      : !form.lastName.trim()
+        ? "a last name"
+        : !form.email.trim()
+          ? "an email address"
+          : null;
+    if (missing) setStatus({ tone: "error", title: "User not added", text: `Please enter ${missing}.` });
+    else add.mutate();
+  }
+  const field = (name: keyof typeof EMPTY, label: string, type = "text") => (
+    <TextInput
+      label={label}
+      required
+      type={type}
+      autoComplete="off"
+      value={form[name]}
+      onChange={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
+    />
+  );
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add user">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <StatusRegion status={status} />
+          {field("firstName", "First name")}
+          {field("lastName", "Last name")}
+          {field("email", "Email address", "email")}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add user
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,148 @@
+import { api } from "@cpd/contract";
+import { Card, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { call } from "../../lib/api-client";
+import { StatusAlert } from "../../lib/StatusAlert";
+import { usePageTitle } from "../../lib/use-page-title";
+import { ChartFigure } from "../dashboard/ChartFigure";
+import type { ChartSpec } from "../dashboard/chart-spec";
+import { chartColour, monthKeyLabel, oneDecimal } from "../dashboard/dashboard-model";
+import { DateField } from "../forms/DateField";
+import { OrganisationPicker } from "./OrganisationPicker";
+import { orgKeys, useCurrentOrganisation } from "./queries";
+import { lastTwelveMonths } from "./range";
+
+const bar = (series: { month: string; value: number }[], seriesLabel: string): ChartSpec => ({
+  type: "bar",
+  labels: series.map((m) => monthKeyLabel(m.month)),
+  values: series.map((m) => m.value),
+  colours: series.map((_, i) => chartColour(i)),
+  seriesLabel,
+});
+
+/** Spec 3 §1 analytics (resilience organisations and admins): the organisation's CPD over time. */
+export default function AnalyticsPage() {
+  usePageTitle("Organisation analytics");
+  const org = useCurrentOrganisation();
+  const id = org.current?.id ?? null;
+  const [range, setRange] = useState(lastTwelveMonths);
+  const valid = Boolean(range.from && range.to && range.from <= range.to);
+  const figures = useQuery({
+    queryKey: [...orgKeys.analytics(id ?? 0), range],
+    queryFn: () => call(api.organisationAnalytics, { params: { id: id as number }, query: range }),
+    enabled: id !== null && valid && org.current?.analytics === true,
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: "Failed to load analytics" },
+  });
+  if (org.current && !org.current.analytics) {
+    return (
+      <StatusAlert tone="info" title="Analytics">
+        Analytics are available to resilience organisations.
+      </StatusAlert>
+    );
+  }
+  const f = figures.data;
+  return (
+    <Stack gap="lg" maw={1200}>
+      <div>
+        <Title order={1}>Analytics</Title>
+        {org.current && <Text c="dimmed">{org.current.name}</Text>}
+      </div>
+      <OrganisationPicker org={org} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} maw={520}>
+        <DateField
+          id="analytics-from"
+          label="From"
+          required
+          value={range.from}
+          onChange={(from) => setRange({ ...range, from })}
+        />
+        <DateField
+          id="analytics-to"
+          label="To"
+          required
+          value={range.to}
+          onChange={(to) => setRange({ ...range, to })}
+          extraError={
+            valid || !range.from || !range.to ? undefined : "The start date must be on or before the end date"
+          }
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {[
+          ["Users", f?.users],
+          ["Active users", f?.activeUsers],
+          ["Entries", f?.entries],
+          ["CPD hours", f ? oneDecimal(f.hours) : undefined],
+        ].map(([label, value]) => (
+          <Card key={String(label)} withBorder padding="md">
+            <Text fz="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text fz="xl" fw={700}>
+              {value ?? "--"}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ChartFigure
+          title="CPD hours by month"
+          loading={figures.isLoading}
+          failed={figures.isError}
+          spec={f ? bar(f.hoursByMonth, "Hours") : null}
+        />
+        <ChartFigure
+          title="Entries by month"
+          loading={figures.isLoading}
+          failed={figures.isError}
+          spec={f ? bar(f.entriesByMonth, "Entries") : null}
+        />
+        <ChartFigure
+          title="CPD hours by category"
+          loading={figures.isLoading}
+          failed={figures.isError}
+          spec={
+            f
+              ? {
+                  type: "pie",
+                  labels: f.categories.map((c) => c.category),
+                  values: f.categories.map((c) => c.hours),
+                  colours: f.categories.map((_, i) => chartColour(i)),
+                  seriesLabel: "Hours",
+                }
+              : null
+          }
+        />
+        <Card withBorder padding="md" component="section" aria-labelledby="completeness-title">
+          <Title order={2} fz="h5" id="completeness-title" mb="xs">
+            Entry completeness by month
+          </Title>
+          <Table.ScrollContainer minWidth={360}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Month</Table.Th>
+                  <Table.Th>Complete</Table.Th>
+                  <Table.Th>Partly complete</Table.Th>
+                  <Table.Th>Little detail</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(f?.completeness ?? []).map((m) => (
+                  <Table.Tr key={m.month}>
+                    <Table.Td>{monthKeyLabel(m.month)}</Table.Td>
+                    <Table.Td>{m.complete}</Table.Td>
+                    <Table.Td>{m.partial}</Table.Td>
+                    <Table.Td>{m.low}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,180 @@
+import { api, type ResponseOf } from "@cpd/contract";
+import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { call } from "../../lib/api-client";
+import { errorMessage } from "../../lib/error-messages";
+import { notifySuccess } from "../../lib/notify";
+import { SectionCard } from "../../lib/SectionCard";
+import { type Status, StatusAlert, StatusRegion } from "../../lib/StatusAlert";
+import { usePageTitle } from "../../lib/use-page-title";
+import { DateField } from "../forms/DateField";
+import { FieldsEditor } from "./FieldsEditor";
+import { ListEditor } from "./ListEditor";
+import { OrganisationPicker } from "./OrganisationPicker";
+import { orgKeys, useCurrentOrganisation } from "./queries";
+
+type Settings = ResponseOf<typeof api.getOrganisationSettings>;
+
+function SettingsForm({ organisationId }: { organisationId: number }) {
+  const qc = useQueryClient();
+  const saved = useQuery({
+    queryKey: orgKeys.settings(organisationId),
+    queryFn: () => call(api.getOrganisationSettings, { params: { id: organisationId } }),
+    meta: { errorTitle: "Failed to load settings" },
+  });
+  const [form, setForm] = useState<Settings | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  useEffect(() => {
+    if (saved.data) setForm(saved.data);
+  }, [saved.data]);
+  const save = useMutation({
+    mutationFn: (body: Settings) =>
+      call(api.putOrganisationSettings, { params: { id: organisationId }, body }),
+    onSuccess: (res) => {
+      qc.setQueryData(orgKeys.settings(organisationId), res);
+      setStatus(null);
+      notifySuccess("Settings saved");
+    },
+    onError: (err) =>
+      setStatus({
+        tone: "error",
+        title: "Failed to save settings",
+        text: errorMessage(err) || "Unknown error",
+      }),
+  });
+  if (!form) return null;
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved.data);
+  return (
+    <SectionCard title="Settings">
+      <Stack gap="md">
+        <StatusRegion status={status} />
+        <Text fz="sm" c="dimmed">
+          CPD hours, start date and report interval set here replace your members' own and are locked on their
+          profiles. Leave one empty to let members choose.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NumberInput
+            label="CPD hours per year"
+            min={0}
+            max={999}
+            decimalScale={1}
+            value={form.cpdHours ?? ""}
+            onChange={(v) => setForm({ ...form, cpdHours: v === "" ? null : Number(v) })}
+          />
+          <DateField
+            id="settings-start"
+            label="Start date"
+            required={false}
+            value={form.startDate ?? ""}
+            onChange={(v) => setForm({ ...form, startDate: v || null })}
+          />
+          <NumberInput
+            label="Report interval (years)"
+            min={1}
+            max={10}
+            allowDecimal={false}
+            value={form.reportInterval ?? ""}
+            onChange={(v) => setForm({ ...form, reportInterval: v === "" ? null : Number(v) })}
+          />
+        </SimpleGrid>
+        <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+          <Text component="legend" fw={600} fz="sm">
+            Dashboard widgets
+          </Text>
+          <Checkbox
+            label="Reflection"
+            checked={form.dashboardWidgets.reflection}
+            onChange={(e) =>
+              setForm({
+                ...form,
+                dashboardWidgets: { ...form.dashboardWidgets, reflection: e.currentTarget.checked },
+              })
+            }
+          />
+          <Checkbox
+            label="Supervision"
+            checked={form.dashboardWidgets.supervision}
+            onChange={(e) =>
+              setForm({
+                ...form,
+                dashboardWidgets: { ...form.dashboardWidgets, supervision: e.currentTarget.checked },
+              })
+            }
+          />
+        </Stack>
+        <Switch
+          label="All features for members"
+          checked={form.allFeatures}
+          onChange={(e) => setForm({ ...form, allFeatures: e.currentTarget.checked })}
+        />
+        <Switch
+          label="Log members out after a period of inactivity"
+          checked={form.logoutTimer.enabled}
+          onChange={(e) => setForm({ ...form, logoutTimer: { enabled: e.currentTarget.checked } })}
+        />
+        <Group justify="flex-end">
+          <Button onClick={() => save.mutate(form)} disabled={!dirty} loading={save.isPending}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** Spec 3 §1 settings: the organisation's settings, its lists, and the additional profile fields. */
+export default function OrganisationSettingsPage() {
+  usePageTitle("Organisation settings");
+  const org = useCurrentOrganisation();
+  const id = org.current?.id ?? null;
+  if (org.list.isSuccess && id === null) {
+    return (
+      <StatusAlert tone="info" title="No organisation">
+        You do not manage an organisation yet.
+      </StatusAlert>
+    );
+  }
+  return (
+    <Stack gap="lg" maw={960}>
+      <div>
+        <Title order={1}>Organisation settings</Title>
+        {org.current && <Text c="dimmed">{org.current.name}</Text>}
+      </div>
+      <OrganisationPicker org={org} />
+      {id !== null && (
+        <>
+          <SettingsForm key={`settings-${id}`} organisationId={id} />
+          <ListEditor
+            key={`tags-${id}`}
+            organisationId={id}
+            list="tags"
+            title="Tags"
+            help="Tags offered to your members for their entries."
+            load={() => call(api.getOrganisationTags, { params: { id } })}
+            store={(tags) => call(api.putOrganisationTags, { params: { id }, body: { tags } })}
+          />
+          <ListEditor
+            key={`categories-${id}`}
+            organisationId={id}
+            list="categories"
+            title="Categories"
+            help="CPD categories in your members' forms, instead of the standard list."
+            load={() => call(api.getOrganisationCategories, { params: { id } })}
+            store={(tags) => call(api.putOrganisationCategories, { params: { id }, body: { tags } })}
+          />
+          <ListEditor
+            key={`arranged-${id}`}
+            organisationId={id}
+            list="arranged-in"
+            title="Arranged in"
+            help="How an activity was arranged (the diary's activity type), instead of the standard list."
+            load={() => call(api.getOrganisationArrangedIn, { params: { id } })}
+            store={(tags) => call(api.putOrganisationArrangedIn, { params: { id }, body: { tags } })}
+          />
+          <FieldsEditor key={`fields-${id}`} organisationId={id} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,222 @@
+import { api, londonDay, ORGANISATION_LIMITS, type ORGANISATION_USER_SORTS } from "@cpd/contract";
+import {
+  Badge,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { call } from "../../lib/api-client";
+import { formatDate } from "../../lib/dates";
+import { downloadWithSession } from "../../lib/download";
+import { notifyError } from "../../lib/notify";
+import { PagedTable } from "../../lib/PagedTable";
+import { SortHeader } from "../../lib/SortHeader";
+import { StatusAlert } from "../../lib/StatusAlert";
+import { usePageTitle } from "../../lib/use-page-title";
+import { DateField } from "../forms/DateField";
+import { AddUserModal } from "./AddUserModal";
+import { ImportUsersModal } from "./ImportUsersModal";
+import { OrganisationPicker } from "./OrganisationPicker";
+import { orgKeys, useCurrentOrganisation } from "./queries";
+import { ReviewModal, type ReviewTarget } from "./ReviewModal";
+import { lastTwelveMonths } from "./range";
+
+type Sort = (typeof ORGANISATION_USER_SORTS)[number];
+
+/** Spec 3 §1 users-report: the organisation's users with their CPD in a date range. */
+export default function UsersReportPage() {
+  usePageTitle("Users report");
+  const org = useCurrentOrganisation();
+  const id = org.current?.id ?? null;
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(ORGANISATION_LIMITS.defaultPageSize);
+  const [sort, setSort] = useState<{ sortBy: Sort; sortDesc: boolean }>({ sortBy: "name", sortDesc: false });
+  const [filter, setFilter] = useState("");
+  const [debounced] = useDebouncedValue(filter.trim(), 300);
+  const [range, setRange] = useState(lastTwelveMonths);
+  const [modal, setModal] = useState<"add" | "import" | null>(null);
+  const [review, setReview] = useState<ReviewTarget | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const validRange = Boolean(range.from && range.to && range.from <= range.to);
+
+  const users = useQuery({
+    queryKey: [...orgKeys.users(id ?? 0), page, perPage, sort, debounced, range],
+    queryFn: () =>
+      call(api.organisationUsers, {
+        params: { id: id as number, perPage, page },
+        query: {
+          sortBy: sort.sortBy,
+          sortDir: sort.sortDesc ? "desc" : "asc",
+          ...(debounced ? { filter: debounced } : {}),
+          from: range.from,
+          to: range.to,
+        },
+      }),
+    enabled: id !== null && validRange,
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: "Failed to load users" },
+  });
+
+  const onSort = (s: Sort) => {
+    setSort((cur) => ({
+      sortBy: s,
+      sortDesc: cur.sortBy === s ? !cur.sortDesc : s === "hours" || s === "entries",
+    }));
+    setPage(1);
+  };
+
+  async function csv() {
+    if (id === null || !validRange) return;
+    setDownloading(true);
+    try {
+      await downloadWithSession(api.organisationUsersCsv, { id }, `users-${range.from}-to-${range.to}.csv`, {
+        query: { from: range.from, to: range.to },
+      });
+    } catch (err) {
+      notifyError("Failed to download the CSV", err);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  if (org.list.isSuccess && !org.current) {
+    return (
+      <StatusAlert tone="info" title="No organisation">
+        You do not manage an organisation yet.
+      </StatusAlert>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>Users report</Title>
+          {org.current && <Text c="dimmed">{org.current.name}</Text>}
+        </div>
+        <Group>
+          <Button onClick={() => setModal("add")} disabled={id === null}>
+            Add user
+          </Button>
+          <Button variant="light" onClick={() => setModal("import")} disabled={id === null}>
+            Import users
+          </Button>
+          <Button variant="default" onClick={() => void csv()} loading={downloading} disabled={!validRange}>
+            Download CSV
+          </Button>
+        </Group>
+      </Group>
+      <OrganisationPicker org={org} />
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        <TextInput
+          label="Filter"
+          description="Part of a name or email address"
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <DateField
+          id="report-from"
+          label="From"
+          required
+          value={range.from}
+          onChange={(from) => setRange({ ...range, from })}
+        />
+        <DateField
+          id="report-to"
+          label="To"
+          required
+          value={range.to}
+          onChange={(to) => setRange({ ...range, to })}
+          extraError={
+            range.from && range.to && range.from > range.to
+              ? "The start date must be on or before the end date"
+              : undefined
+          }
+        />
+        <Select
+          label="Users per page"
+          data={["10", "25", "50", "100"]}
+          value={String(perPage)}
+          allowDeselect={false}
+          onChange={(v) => {
+            setPerPage(Number(v));
+            setPage(1);
+          }}
+        />
+      </SimpleGrid>
+      <PagedTable
+        list={users}
+        pageSize={perPage}
+        page={page}
+        onPage={setPage}
+        steps
+        noun={["user", "users"]}
+        empty={debounced ? "No users match this filter." : "This organisation has no users yet."}
+        minWidth={860}
+        captionId="users-report-caption"
+        head={
+          <>
+            <SortHeader label="Name" sort="name" state={sort} onSort={onSort} />
+            <SortHeader label="Email" sort="email" state={sort} onSort={onSort} />
+            <SortHeader label="CPD hours" sort="hours" state={sort} onSort={onSort} />
+            <SortHeader label="Entries" sort="entries" state={sort} onSort={onSort} />
+            <SortHeader label="Last activity" sort="lastActivity" state={sort} onSort={onSort} />
+            <SortHeader label="Joined" sort="joined" state={sort} onSort={onSort} />
+            <Table.Th>
+              <span className="visually-hidden">Actions</span>
+            </Table.Th>
+          </>
+        }
+        row={(u) => {
+          const name = `${u.firstName} ${u.lastName}`.trim();
+          return (
+            <Table.Tr key={u.id}>
+              <Table.Td>
+                {name}
+                {u.invited && (
+                  <Badge ml="xs" size="sm" variant="light" color="gray">
+                    Invited
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td style={{ wordBreak: "break-all" }}>{u.email}</Table.Td>
+              <Table.Td>{u.hours}</Table.Td>
+              <Table.Td>{u.entries}</Table.Td>
+              <Table.Td>{u.lastActivity ? formatDate(u.lastActivity) : "None"}</Table.Td>
+              <Table.Td>{formatDate(londonDay(u.joined))}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => setReview({ id: u.id, name })}
+                  aria-label={`Annual review of ${name}`}
+                >
+                  Annual review
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
+      {id !== null && (
+        <>
+          <AddUserModal organisationId={id} opened={modal === "add"} onClose={() => setModal(null)} />
+          <ImportUsersModal organisationId={id} opened={modal === "import"} onClose={() => setModal(null)} />
+        </>
+      )}
+      <ReviewModal user={review} onClose={() => setReview(null)} />
+    </Stack>
+  );
+}

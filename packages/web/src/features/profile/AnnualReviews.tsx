@@ -1,0 +1,40 @@
+import { api } from "@cpd/contract";
+import { Badge, Card, Group, Loader, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { call } from "../../lib/api-client";
+import { formatDate } from "../../lib/dates";
+
+/** Spec 1 §3: the member's annual reviews, newest first. */
+export function AnnualReviews() {
+  const reviews = useQuery({
+    queryKey: ["organisations", "reviews"],
+    queryFn: () => call(api.myReviews, { query: { perPage: 100 } }),
+    meta: { errorTitle: "Failed to load Annual Reviews" },
+  });
+  if (reviews.isLoading) return <Loader size="sm" aria-label="Loading annual reviews" />;
+  const items = reviews.data?.items ?? [];
+  if (items.length === 0) return <Text>No reviews have been recorded yet</Text>;
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+      {items.map((r) => (
+        <Card key={r.id} withBorder padding="md" component="li">
+          <Group justify="space-between" mb="xs">
+            <Text fw={700}>{formatDate(r.date)}</Text>
+            <Badge color={r.metRequirements ? "green" : "orange"} variant="light">
+              {r.metRequirements ? "Met requirements" : "Requirements not met"}
+            </Badge>
+          </Group>
+          <Text fz="sm" c="dimmed">
+            {r.organisationName}
+            {r.reviewerName ? `, reviewed by ${r.reviewerName}` : ""}
+          </Text>
+          {r.comments && (
+            <Text mt="xs" style={{ whiteSpace: "pre-wrap" }}>
+              {r.comments}
+            </Text>
+          )}
+        </Card>
+      ))}
+    </Stack>
+  );
+}

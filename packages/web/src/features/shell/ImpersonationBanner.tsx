@@ -1,0 +1,43 @@
+import { api } from "@cpd/contract";
+import { Alert, Button, Group, Text } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router-dom";
+import { call } from "../../lib/api-client";
+import { notifyError } from "../../lib/notify";
+import { session } from "../../lib/session";
+
+/**
+ * While an administrator acts as a user, every page says so, with one button back to the
+ * administrator's own session (the server retires the impersonation token).
+ */
+export function ImpersonationBanner() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const who = useQuery({
+    queryKey: ["auth", "impersonation"],
+    queryFn: () => call(api.impersonation),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const end = useMutation({
+    mutationFn: () => call(api.endImpersonation),
+    onSuccess: (res) => {
+      session.login(res.token, res.roles, false);
+      qc.clear();
+      navigate("/admin/overview", { replace: true });
+    },
+    onError: (err) => notifyError("Failed to end impersonation", err),
+  });
+  if (!who.data?.impersonating) return null;
+  return (
+    <Alert color="orange" variant="filled" radius={0} py="xs" role="status" aria-live="polite">
+      <Group justify="space-between" gap="xs">
+        <Text fz="sm" fw={600} c="black">
+          You are signed in as {who.data.user.email} by {who.data.administrator?.email ?? "an administrator"}.
+        </Text>
+        <Button size="xs" color="dark" onClick={() => end.mutate()} loading={end.isPending}>
+          End impersonation
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
