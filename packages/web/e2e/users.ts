@@ -19,6 +19,8 @@ export interface UserOptions {
   trialDaysLeft?: number;
   admin?: boolean;
   manager?: boolean;
+  /** Further roles (a finer admin role alone, say). */
+  roles?: string[];
   organisationId?: number;
   firstName?: string;
   lastName?: string;
@@ -73,6 +75,7 @@ export async function createUser(o: UserOptions = {}): Promise<TestUser> {
     ROLES.userBasic,
     ...(o.manager ? [ROLES.organisationManager] : []),
     ...(o.admin ? ADMIN_ROLES : []),
+    ...(o.roles ?? []),
   ];
   const today = londonToday();
   await withDb(async (db) => {

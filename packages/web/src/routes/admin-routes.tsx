@@ -1,8 +1,105 @@
-// The administrator's pages (issue 12), under /admin. Each page is its own chunk.
-import type { RouteObject } from "react-router-dom";
+// The administrator's pages (issue 12), under /admin. Each page is its own chunk, and each screen
+// only for its roles (ADMIN_SCREEN_ROLES): others go to the first screen they have.
+import { ADMIN_SCREEN_ROLES, type AdminScreen } from "@cpd/contract";
+import { lazy, Suspense } from "react";
+import { Navigate, type RouteObject } from "react-router-dom";
+import { useSession } from "../lib/session";
 import { ComingSoon } from "./lazy-pages";
+import { PageLoader } from "./PageLoader";
+
+const OverviewPage = lazy(() => import("../features/admin/OverviewPage"));
+const OrganisationsPage = lazy(() => import("../features/admin/OrganisationsPage"));
+const OrganisationFormPage = lazy(() => import("../features/admin/OrganisationFormPage"));
+const MembershipsPage = lazy(() => import("../features/admin/MembershipsPage"));
+const ActivityLogPage = lazy(() => import("../features/admin/ActivityLogPage"));
+
+const SCREEN_PATHS: [AdminScreen, string][] = [
+  ["overview", "/admin/overview"],
+  ["organisations", "/admin/organisations"],
+  ["memberships", "/admin/memberships"],
+  ["certificates", "/admin/certificates"],
+  ["sharedCpd", "/admin/shared-cpd"],
+  ["activityLog", "/admin/activity-log"],
+];
+
+/** The page when the caller holds one of the screen's roles; otherwise their first screen. */
+function Screen({ screen, children }: { screen: AdminScreen; children: React.ReactNode }) {
+  const roles = useSession()?.roles ?? [];
+  const has = (s: AdminScreen) => (ADMIN_SCREEN_ROLES[s] as readonly string[]).some((r) => roles.includes(r));
+  if (!has(screen)) {
+    const first = SCREEN_PATHS.find(([s]) => has(s));
+    return <Navigate to={first ? first[1] : "/dashboard"} replace />;
+  }
+  return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
+}
 
 /** Children of the signed-in layout; the admin guard wraps them in router.tsx. */
 export const ADMIN_ROUTES: RouteObject[] = [
+  { path: "/admin", element: <Navigate to="/admin/overview" replace /> },
+  {
+    path: "/admin/overview",
+    element: (
+      <Screen screen="overview">
+        <OverviewPage />
+      </Screen>
+    ),
+  },
+  {
+    path: "/admin/organisations",
+    element: (
+      <Screen screen="organisations">
+        <OrganisationsPage />
+      </Screen>
+    ),
+  },
+  {
+    path: "/admin/organisations/create",
+    element: (
+      <Screen screen="organisations">
+        <OrganisationFormPage />
+      </Screen>
+    ),
+  },
+  {
+    path: "/admin/organisations/:organisationId/configure",
+    element: (
+      <Screen screen="organisations">
+        <OrganisationFormPage />
+      </Screen>
+    ),
+  },
+  {
+    path: "/admin/memberships",
+    element: (
+      <Screen screen="memberships">
+        <MembershipsPage />
+      </Screen>
+    ),
+  },
+  {
+    path: "/admin/activity-log",
+    element: (
+      <Screen screen="activityLog">
+        <ActivityLogPage />
+      </Screen>
+    ),
+  },
+  {
+    path: "/admin/certificates",
+    element: (
+      <Screen screen="certificates">
+        <ComingSoon title="Certificates" />
+      </Screen>
+    ),
+  },
+  {
+    path: "/admin/shared-cpd",
+    element: (
+      <Screen screen="sharedCpd">
+        <ComingSoon title="Shared CPD" />
+      </Screen>
+    ),
+  },
+  // Screens the spec names without their contents (member groups); their calls come with a later issue.
   { path: "/admin/*", element: <ComingSoon title="Administration" /> },
 ];

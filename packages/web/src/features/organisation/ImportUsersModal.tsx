@@ -85,7 +85,13 @@ export function ImportUsersModal({
           <strong>lastName</strong> and <strong>email</strong>. Every row is checked first: if any row needs
           attention, nothing is imported.
         </Text>
-        <FileInput label="CSV file" accept=".csv,text/csv" clearable onChange={(f) => void choose(f)} />
+        <FileInput
+          label="CSV file"
+          accept=".csv,text/csv"
+          clearable
+          clearButtonProps={{ "aria-label": "Remove the file" }}
+          onChange={(f) => void choose(f)}
+        />
         <StatusRegion status={status} />
         {shown.length > 0 && (
           <Table.ScrollContainer minWidth={420} mah={320}>
@@ -118,7 +124,7 @@ export function ImportUsersModal({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Close
+            Done
           </Button>
           <Button
             onClick={() => send.mutate()}

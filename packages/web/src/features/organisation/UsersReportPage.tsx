@@ -186,7 +186,7 @@ export default function UsersReportPage() {
               <Table.Td>
                 {name}
                 {u.invited && (
-                  <Badge ml="xs" size="sm" variant="light" color="gray">
+                  <Badge ml="xs" size="sm" variant="outline" color="gray.8">
                     Invited
                   </Badge>
                 )}

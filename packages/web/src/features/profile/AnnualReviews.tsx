@@ -20,7 +20,7 @@ export function AnnualReviews() {
         <Card key={r.id} withBorder padding="md" component="li">
           <Group justify="space-between" mb="xs">
             <Text fw={700}>{formatDate(r.date)}</Text>
-            <Badge color={r.metRequirements ? "green" : "orange"} variant="light">
+            <Badge color={r.metRequirements ? "#1e6b30" : "#9c3d00"} variant="filled">
               {r.metRequirements ? "Met requirements" : "Requirements not met"}
             </Badge>
           </Group>

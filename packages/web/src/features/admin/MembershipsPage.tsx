@@ -1,0 +1,356 @@
+import { api, MEMBERSHIP_RECORD_LIMITS, type ResponseOf } from "@cpd/contract";
+import {
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { call } from "../../lib/api-client";
+import { csvRecords } from "../../lib/csv";
+import { formatDate } from "../../lib/dates";
+import { errorMessage } from "../../lib/error-messages";
+import { notifySuccess } from "../../lib/notify";
+import { PagedTable } from "../../lib/PagedTable";
+import { type Status, StatusRegion } from "../../lib/StatusAlert";
+import { usePageTitle } from "../../lib/use-page-title";
+import { DateField } from "../forms/DateField";
+
+type MembershipRecord = ResponseOf<typeof api.getMembershipRecord>;
+const PAGE_SIZE = 20;
+const EMPTY_FORM = {
+  identifier: "",
+  type: "",
+  email: "",
+  active: true,
+  startDate: "",
+  endDate: "",
+  notes: "",
+};
+type Form = typeof EMPTY_FORM;
+const toForm = (r: MembershipRecord): Form => ({
+  identifier: r.identifier,
+  type: r.type,
+  email: r.email,
+  active: r.active,
+  startDate: r.startDate ?? "",
+  endDate: r.endDate ?? "",
+  notes: r.notes,
+});
+
+function RecordModal({ record, onClose }: { record: MembershipRecord | "new" | null; onClose: () => void }) {
+  const qc = useQueryClient();
+  const [form, setForm] = useState<Form>(record && record !== "new" ? toForm(record) : EMPTY_FORM);
+  const [status, setStatus] = useState<Status | null>(null);
+  const save = useMutation({
+    mutationFn: () => {
+      const body = {
+        identifier: form.identifier.trim(),
+        type: form.type.trim(),
+        email: form.email.trim(),
+        active: form.active,
+        startDate: form.startDate || null,
+        endDate: form.endDate || null,
+        notes: form.notes,
+      };
+      return record && record !== "new"
+        ? call(api.updateMembershipRecord, { params: { id: record.id }, body })
+        : call(api.createMembershipRecord, { body });
+    },
+    onSuccess: () => {
+      notifySuccess("Membership saved");
+      void qc.invalidateQueries({ queryKey: ["admin", "memberships"] });
+      onClose();
+    },
+    onError: (err) =>
+      setStatus({ tone: "error", title: "Membership not saved", text: errorMessage(err) || "Unknown error" }),
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!form.identifier.trim() || !form.type.trim() || !form.email.trim()) {
+      setStatus({
+        tone: "error",
+        title: "Membership not saved",
+        text: "Please enter the identifier, the type and the email address.",
+      });
+    } else save.mutate();
+  }
+  const text = (name: "identifier" | "type" | "email", label: string, max: number) => (
+    <TextInput
+      label={label}
+      required
+      maxLength={max}
+      value={form[name]}
+      onChange={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
+    />
+  );
+  return (
+    <Modal
+      opened={record !== null}
+      onClose={onClose}
+      title={record === "new" ? "New membership" : "Edit membership"}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <StatusRegion status={status} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {text("type", "Type", MEMBERSHIP_RECORD_LIMITS.type)}
+            {text("identifier", "Identifier", MEMBERSHIP_RECORD_LIMITS.identifier)}
+          </SimpleGrid>
+          {text("email", "Email address", 254)}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DateField
+              id="membership-start"
+              label="Start date"
+              required={false}
+              value={form.startDate}
+              onChange={(startDate) => setForm({ ...form, startDate })}
+            />
+            <DateField
+              id="membership-end"
+              label="End date"
+              required={false}
+              value={form.endDate}
+              onChange={(endDate) => setForm({ ...form, endDate })}
+            />
+          </SimpleGrid>
+          <Switch
+            label="Active"
+            checked={form.active}
+            onChange={(e) => setForm({ ...form, active: e.currentTarget.checked })}
+          />
+          <Textarea
+            label="Notes"
+            autosize
+            minRows={2}
+            maxLength={MEMBERSHIP_RECORD_LIMITS.notes}
+            value={form.notes}
+            onChange={(e) => setForm({ ...form, notes: e.currentTarget.value })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save membership
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const qc = useQueryClient();
+  const [rows, setRows] = useState<{ type: string; identifier: string; email: string }[]>([]);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [errors, setErrors] = useState<{ row: number; message: string }[]>([]);
+  async function choose(file: File | null) {
+    setErrors([]);
+    setRows([]);
+    if (!file) return setStatus(null);
+    const { records, missing } = csvRecords(await file.text(), ["type", "identifier", "email"] as const);
+    if (missing.length)
+      return setStatus({
+        tone: "error",
+        title: "File not read",
+        text: `The file needs the columns type, identifier and email (missing: ${missing.join(", ")}).`,
+      });
+    setRows(records);
+    setStatus({
+      tone: "info",
+      title: `${records.length} ${records.length === 1 ? "row" : "rows"} read`,
+      text: "Import them when ready.",
+    });
+  }
+  const send = useMutation({
+    mutationFn: () => call(api.importMembershipRecords, { body: rows }),
+    onSuccess: (res) => {
+      setErrors(res.errors);
+      if (res.errors.length) setStatus({ tone: "error", title: "Nothing was imported", text: res.message });
+      else {
+        setStatus({ tone: "success", title: "Imported", text: res.message });
+        notifySuccess("Memberships imported", res.message);
+        void qc.invalidateQueries({ queryKey: ["admin", "memberships"] });
+      }
+    },
+    onError: (err) =>
+      setStatus({ tone: "error", title: "Nothing was imported", text: errorMessage(err) || "Unknown error" }),
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Import memberships" size="lg">
+      <Stack gap="sm">
+        <Text fz="sm">
+          A CSV file with the columns <strong>type</strong>, <strong>identifier</strong> and{" "}
+          <strong>email</strong>. Known type and identifier pairs are updated; if any row needs attention,
+          nothing is imported.
+        </Text>
+        <FileInput
+          label="CSV file"
+          accept=".csv,text/csv"
+          clearable
+          clearButtonProps={{ "aria-label": "Remove the file" }}
+          onChange={(f) => void choose(f)}
+        />
+        <StatusRegion status={status} />
+        {errors.length > 0 && (
+          <Stack gap={2} component="ul" style={{ margin: 0 }}>
+            {errors.slice(0, 200).map((e) => (
+              <Text component="li" key={e.row} fz="sm">
+                Row {e.row}: {e.message}
+              </Text>
+            ))}
+          </Stack>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Done
+          </Button>
+          <Button onClick={() => send.mutate()} disabled={rows.length === 0} loading={send.isPending}>
+            Import
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Spec 3 §7 admin memberships: search by identifier, type or e-mail; create, edit, import. */
+export default function MembershipsPage() {
+  usePageTitle("Memberships");
+  const [search, setSearch] = useState({ identifier: "", type: "", email: "" });
+  const [applied, setApplied] = useState(search);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<MembershipRecord | "new" | null>(null);
+  const [importing, setImporting] = useState(false);
+  const records = useQuery({
+    queryKey: ["admin", "memberships", applied, page],
+    queryFn: () =>
+      call(api.searchMembershipRecords, {
+        query: {
+          ...(applied.identifier ? { identifier: applied.identifier } : {}),
+          ...(applied.type ? { type: applied.type } : {}),
+          ...(applied.email ? { email: applied.email } : {}),
+          page,
+        },
+      }),
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: "Failed to load memberships" },
+  });
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>Memberships</Title>
+        <Group>
+          <Button onClick={() => setEditing("new")}>New membership</Button>
+          <Button variant="light" onClick={() => setImporting(true)}>
+            Import
+          </Button>
+        </Group>
+      </Group>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied({
+            identifier: search.identifier.trim(),
+            type: search.type.trim(),
+            email: search.email.trim(),
+          });
+          setPage(1);
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label="Identifier"
+            value={search.identifier}
+            onChange={(e) => setSearch({ ...search, identifier: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Type"
+            value={search.type}
+            onChange={(e) => setSearch({ ...search, type: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Email"
+            value={search.email}
+            onChange={(e) => setSearch({ ...search, email: e.currentTarget.value })}
+          />
+          <Button type="submit" variant="default">
+            Search
+          </Button>
+        </Group>
+      </form>
+      <PagedTable
+        list={records}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPage={setPage}
+        steps
+        noun={["membership", "memberships"]}
+        empty="No memberships match this search."
+        minWidth={860}
+        captionId="memberships-caption"
+        head={
+          <>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Identifier</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Dates</Table.Th>
+            <Table.Th>Account</Table.Th>
+            <Table.Th>
+              <span className="visually-hidden">Actions</span>
+            </Table.Th>
+          </>
+        }
+        row={(r) => (
+          <Table.Tr key={r.id}>
+            <Table.Td>
+              {r.type}
+              {!r.active && (
+                <Badge ml="xs" size="sm" variant="outline" color="gray.8">
+                  Inactive
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{r.identifier}</Table.Td>
+            <Table.Td style={{ wordBreak: "break-all" }}>{r.email}</Table.Td>
+            <Table.Td>
+              {r.startDate ? formatDate(r.startDate) : "—"} to {r.endDate ? formatDate(r.endDate) : "—"}
+            </Table.Td>
+            <Table.Td>{r.user ? `${r.user.name} (${r.user.tier.toLowerCase()})` : "No account"}</Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={() => setEditing(r)}
+                aria-label={`Edit ${r.type} ${r.identifier}`}
+              >
+                Edit
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+      {editing !== null && (
+        <RecordModal
+          key={editing === "new" ? "new" : editing.id}
+          record={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ImportModal opened={importing} onClose={() => setImporting(false)} />
+    </Stack>
+  );
+}
