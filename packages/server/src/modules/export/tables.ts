@@ -87,6 +87,7 @@ export const EXPORT_TABLES: readonly TableSpec[] = [
   { table: "supervision_signatures", ...ownShares, orderBy: "t.id", objects: [{ column: "storage_key" }] },
   { table: "account_notices", ...own, orderBy: "t.kind, t.due_date" },
   { table: "payment_events", ...own, orderBy: "t.id" },
+  { table: "additional_field_values", ...own, orderBy: "t.field_id" },
 ];
 
 /**
@@ -114,6 +115,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   clinical_skills_links: "a third-party access token sealed with this server's key: link again",
   account_exports: "the exports themselves",
   activity_log: "administrators' audit log, not part of the record",
+  annual_reviews: "the organisation's reviews of the member, naming the reviewer: the organisation's record",
 };
 
 /** Tables of shared data with no user's rows (organisations, catalogues, migrations). */
@@ -126,6 +128,8 @@ export const SHARED_TABLES = [
   "calendar_events",
   "video_libraries",
   "videos",
+  // Administrators' register of outside memberships, matched to accounts by address.
+  "membership_records",
 ] as const;
 
 /** The SQL reading a table's rows of one user, as JSON text (secrets removed). Table names are constants. */
