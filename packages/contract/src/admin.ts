@@ -8,17 +8,6 @@ import { Email, HttpUrl, Int, PageParams, SerialId, Text, Uuid } from "./primiti
 
 const tags = ["admin"];
 
-/** Which roles open each admin screen (Admin opens all). */
-export const ADMIN_SCREEN_ROLES = {
-  overview: ["Admin", "Admin-Overview"],
-  sharedCpd: ["Admin", "Admin-Shared-CPD"],
-  activityLog: ["Admin", "Admin-Activity-Log"],
-  organisations: ["Admin", "Admin-Organisations"],
-  certificates: ["Admin", "Admin-Certificates"],
-  memberships: ["Admin", "Admin-Memberships"],
-} as const;
-export type AdminScreen = keyof typeof ADMIN_SCREEN_ROLES;
-
 export const MEMBERSHIP_RECORD_LIMITS = { identifier: 100, type: 50, notes: 2000, importRows: 5000 } as const;
 
 /**

@@ -43,6 +43,20 @@ export const ADMIN_ROLES = [
   "Admin-Memberships",
 ] as const;
 
+/**
+ * Which roles open each admin screen (Admin opens all). Here, not in admin.ts, so the SPA's
+ * eager route table can read it without the TypeBox schemas.
+ */
+export const ADMIN_SCREEN_ROLES = {
+  overview: ["Admin", "Admin-Overview"],
+  sharedCpd: ["Admin", "Admin-Shared-CPD"],
+  activityLog: ["Admin", "Admin-Activity-Log"],
+  organisations: ["Admin", "Admin-Organisations"],
+  certificates: ["Admin", "Admin-Certificates"],
+  memberships: ["Admin", "Admin-Memberships"],
+} as const;
+export type AdminScreen = keyof typeof ADMIN_SCREEN_ROLES;
+
 export const FEATURE_NAMES = [
   "Reflection",
   "Webinars",
