@@ -78,6 +78,8 @@ export const Form = Type.Object({
   reviewee: Nullable(Reviewee),
   /** Filled for an existing entry. */
   tags: Type.Array(Text()),
+  /** The member's organisation's tags, offered when tagging the entry. */
+  suggestedTags: Type.Optional(Type.Array(Text())),
   /** The entry's evidence files (the upload item's value lists their ids). */
   files: Type.Array(
     Type.Object({

@@ -11,6 +11,8 @@ export type Values = Record<string, string | string[]>;
 export interface Options {
   /** Options of items whose choices depend on the user (categories, standards). */
   sourced: Record<NonNullable<ItemDef["source"]>, string[]>;
+  /** The organisation's tags, offered on the form (not a rule: members may use others). */
+  suggestedTags?: string[];
   today: IsoDate;
 }
 

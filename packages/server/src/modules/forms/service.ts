@@ -54,7 +54,7 @@ export async function formOptions(deps: Deps, userId: string): Promise<Options> 
     where: { id: userId },
     select: {
       profile: { select: { governingBodies: true } },
-      organisation: { select: { categories: true, arrangedIn: true } },
+      organisation: { select: { categories: true, arrangedIn: true, tags: true } },
     },
   });
   if (!u) throw notFound();
@@ -66,6 +66,7 @@ export async function formOptions(deps: Deps, userId: string): Promise<Options> 
       activityTypes: orgActivities.length ? orgActivities : ACTIVITY_TYPES,
       standards: standardsFor(u.profile?.governingBodies ?? []),
     },
+    suggestedTags: u.organisation?.tags ?? [],
     today: deps.today(),
   };
 }
@@ -89,6 +90,7 @@ export function renderForm(
     shared: false,
     reviewee: null,
     tags: entry?.tags ?? [],
+    suggestedTags: opts.suggestedTags ?? [],
     files: (entry?.files ?? []).map((f) => ({ ...f, url: `/api/file/${f.id}` })),
     editable: entry?.editable ?? true,
     pages: def.pages.map((p) => ({

@@ -393,6 +393,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
           headingId="entry-tags-title"
           emptyText="This entry has no tags yet."
           disabled={!editable}
+          suggestions={form.suggestedTags ?? []}
         />
       ) : (
         <Card withBorder padding="md" component="section" aria-labelledby="entry-tags-title">

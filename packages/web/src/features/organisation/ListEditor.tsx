@@ -16,6 +16,8 @@ export function ListEditor(props: {
   list: string;
   title: string;
   help: string;
+  /** What an empty list means to members. */
+  emptyText?: string;
   load: () => Promise<List>;
   store: (tags: string[]) => Promise<List>;
 }) {
@@ -72,7 +74,7 @@ export function ListEditor(props: {
         </Text>
         <StatusRegion status={status} />
         {items.length === 0 ? (
-          <Text fz="sm">None: members see the standard list.</Text>
+          <Text fz="sm">{props.emptyText ?? "None: members see the standard list."}</Text>
         ) : (
           <Group gap="xs" aria-label={`${props.title} items`} role="list">
             {items.map((i) => (

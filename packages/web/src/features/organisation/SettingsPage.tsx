@@ -1,17 +1,17 @@
 import { api, type ResponseOf } from "@cpd/contract";
-import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
-import { type Status, StatusAlert, StatusRegion } from "../../lib/StatusAlert";
+import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
 import { DateField } from "../forms/DateField";
 import { FieldsEditor } from "./FieldsEditor";
 import { ListEditor } from "./ListEditor";
-import { OrganisationPicker } from "./OrganisationPicker";
+import { NoOrganisation, OrganisationHeading } from "./OrganisationHeading";
 import { orgKeys, useCurrentOrganisation } from "./queries";
 
 type Settings = ResponseOf<typeof api.getOrganisationSettings>;
@@ -129,19 +129,11 @@ export default function OrganisationSettingsPage() {
   const org = useCurrentOrganisation();
   const id = org.current?.id ?? null;
   if (org.list.isSuccess && id === null) {
-    return (
-      <StatusAlert tone="info" title="No organisation">
-        You do not manage an organisation yet.
-      </StatusAlert>
-    );
+    return <NoOrganisation />;
   }
   return (
     <Stack gap="lg" maw={960}>
-      <div>
-        <Title order={1}>Organisation settings</Title>
-        {org.current && <Text c="dimmed">{org.current.name}</Text>}
-      </div>
-      <OrganisationPicker org={org} />
+      <OrganisationHeading title="Organisation settings" org={org} />
       {id !== null && (
         <>
           <SettingsForm key={`settings-${id}`} organisationId={id} />
@@ -150,7 +142,8 @@ export default function OrganisationSettingsPage() {
             organisationId={id}
             list="tags"
             title="Tags"
-            help="Tags offered to your members for their entries."
+            help="Tags offered to your members, with one click, when they tag an entry."
+            emptyText="None yet."
             load={() => call(api.getOrganisationTags, { params: { id } })}
             store={(tags) => call(api.putOrganisationTags, { params: { id }, body: { tags } })}
           />

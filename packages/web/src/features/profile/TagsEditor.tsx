@@ -41,6 +41,7 @@ export function TagListEditor({
   headingId = "tags-title",
   disabled = false,
   emptyText = "You have no tags yet.",
+  suggestions = [],
 }: {
   tags: string[];
   onSave: (next: string[]) => void;
@@ -49,9 +50,12 @@ export function TagListEditor({
   headingId?: string;
   disabled?: boolean;
   emptyText?: string;
+  /** Tags to add with one click (the organisation's). */
+  suggestions?: string[];
 }) {
   const [input, setInput] = useState("");
   const [error, setError] = useState("");
+  const offered = suggestions.filter((s) => !tags.some((t) => t.toLowerCase() === s.toLowerCase()));
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -92,6 +96,24 @@ export function TagListEditor({
         <Text c="dimmed" fz="sm" mb="sm">
           {emptyText}
         </Text>
+      )}
+      {!disabled && offered.length > 0 && (
+        <Group gap="xs" mb="sm" aria-label="Your organisation's tags" role="group">
+          <Text fz="sm" c="dimmed">
+            Your organisation's tags:
+          </Text>
+          {offered.map((t) => (
+            <Button
+              key={t}
+              size="compact-sm"
+              variant="default"
+              onClick={() => onSave([...tags, t])}
+              aria-label={`Add tag ${t}`}
+            >
+              + {t}
+            </Button>
+          ))}
+        </Group>
       )}
       {!disabled && (
         <form onSubmit={submit}>
