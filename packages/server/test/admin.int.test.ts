@@ -154,7 +154,10 @@ describe("membership records", () => {
       orderBy: { at: "asc" },
     });
     expect(log.map((l) => l.action)).toEqual(["membership-record.created", "membership-record.updated"]);
-    expect((log[1]?.details as { changed: Record<string, unknown> }).changed.notes).toEqual(["", "Lapsed"]);
+    expect((log[1]?.details as { changed: Record<string, unknown> } | undefined)?.changed.notes).toEqual([
+      "",
+      "Lapsed",
+    ]);
   });
 
   it("imports nothing when a row is bad; a good file creates new records and updates known ones", async () => {

@@ -33,73 +33,25 @@ function Screen({ screen, children }: { screen: AdminScreen; children: React.Rea
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
 }
 
+const PAGES: [path: string, screen: AdminScreen, page: React.ReactNode][] = [
+  ["/admin/overview", "overview", <OverviewPage key="overview" />],
+  ["/admin/organisations", "organisations", <OrganisationsPage key="organisations" />],
+  ["/admin/organisations/create", "organisations", <OrganisationFormPage key="create" />],
+  [
+    "/admin/organisations/:organisationId/configure",
+    "organisations",
+    <OrganisationFormPage key="configure" />,
+  ],
+  ["/admin/memberships", "memberships", <MembershipsPage key="memberships" />],
+  ["/admin/activity-log", "activityLog", <ActivityLogPage key="activity-log" />],
+  ["/admin/certificates", "certificates", <ComingSoon key="certificates" title="Certificates" />],
+  ["/admin/shared-cpd", "sharedCpd", <ComingSoon key="shared-cpd" title="Shared CPD" />],
+];
+
 /** Children of the signed-in layout; the admin guard wraps them in router.tsx. */
 export const ADMIN_ROUTES: RouteObject[] = [
   { path: "/admin", element: <Navigate to="/admin/overview" replace /> },
-  {
-    path: "/admin/overview",
-    element: (
-      <Screen screen="overview">
-        <OverviewPage />
-      </Screen>
-    ),
-  },
-  {
-    path: "/admin/organisations",
-    element: (
-      <Screen screen="organisations">
-        <OrganisationsPage />
-      </Screen>
-    ),
-  },
-  {
-    path: "/admin/organisations/create",
-    element: (
-      <Screen screen="organisations">
-        <OrganisationFormPage />
-      </Screen>
-    ),
-  },
-  {
-    path: "/admin/organisations/:organisationId/configure",
-    element: (
-      <Screen screen="organisations">
-        <OrganisationFormPage />
-      </Screen>
-    ),
-  },
-  {
-    path: "/admin/memberships",
-    element: (
-      <Screen screen="memberships">
-        <MembershipsPage />
-      </Screen>
-    ),
-  },
-  {
-    path: "/admin/activity-log",
-    element: (
-      <Screen screen="activityLog">
-        <ActivityLogPage />
-      </Screen>
-    ),
-  },
-  {
-    path: "/admin/certificates",
-    element: (
-      <Screen screen="certificates">
-        <ComingSoon title="Certificates" />
-      </Screen>
-    ),
-  },
-  {
-    path: "/admin/shared-cpd",
-    element: (
-      <Screen screen="sharedCpd">
-        <ComingSoon title="Shared CPD" />
-      </Screen>
-    ),
-  },
+  ...PAGES.map(([path, screen, page]) => ({ path, element: <Screen screen={screen}>{page}</Screen> })),
   // Screens the spec names without their contents (member groups); their calls come with a later issue.
   { path: "/admin/*", element: <ComingSoon title="Administration" /> },
 ];

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { call } from "../../lib/api-client";
 import { PagedTable } from "../../lib/PagedTable";
 import { usePageTitle } from "../../lib/use-page-title";
-import { DateField } from "../forms/DateField";
+import { DateRangeFields } from "../forms/DateRangeFields";
 
 const PAGE_SIZE = 25;
 
@@ -67,19 +67,11 @@ export default function ActivityLogPage() {
             value={filters.email}
             onChange={(e) => setFilters({ ...filters, email: e.currentTarget.value })}
           />
-          <DateField
-            id="log-from"
-            label="From"
+          <DateRangeFields
+            id="log"
             required={false}
-            value={filters.from}
-            onChange={(from) => setFilters({ ...filters, from })}
-          />
-          <DateField
-            id="log-to"
-            label="To"
-            required={false}
-            value={filters.to}
-            onChange={(to) => setFilters({ ...filters, to })}
+            value={filters}
+            onChange={(r) => setFilters({ ...filters, ...r })}
           />
           <Button type="submit" variant="default">
             Filter

@@ -1,8 +1,9 @@
 import { api } from "@cpd/contract";
-import { Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { SimpleGrid, Stack, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
+import { FigureCards } from "../../lib/FigureCards";
 import { usePageTitle } from "../../lib/use-page-title";
 import { ChartFigure } from "../dashboard/ChartFigure";
 import { chartColour } from "../dashboard/dashboard-model";
@@ -22,22 +23,13 @@ export default function OverviewPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Title order={1}>Overview</Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {[
+      <FigureCards
+        figures={[
           ["Members", members],
           ["Active in the last 30 days", d?.activeUsers],
           ["Organisations", d?.organisations],
-        ].map(([label, value]) => (
-          <Card key={String(label)} withBorder padding="md">
-            <Text fz="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text fz="xl" fw={700}>
-              {value ?? "--"}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
+        ]}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <ChartFigure
           title="Members by tier"

@@ -1,15 +1,16 @@
 import { api } from "@cpd/contract";
-import { Card, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Card, SimpleGrid, Stack, Table, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "../../lib/api-client";
+import { FigureCards } from "../../lib/FigureCards";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
 import { ChartFigure } from "../dashboard/ChartFigure";
 import type { ChartSpec } from "../dashboard/chart-spec";
 import { chartColour, monthKeyLabel, oneDecimal } from "../dashboard/dashboard-model";
-import { DateField } from "../forms/DateField";
-import { OrganisationPicker } from "./OrganisationPicker";
+import { DateRangeFields, isValidRange } from "../forms/DateRangeFields";
+import { OrganisationHeading } from "./OrganisationHeading";
 import { orgKeys, useCurrentOrganisation } from "./queries";
 import { lastTwelveMonths } from "./range";
 
@@ -27,7 +28,7 @@ export default function AnalyticsPage() {
   const org = useCurrentOrganisation();
   const id = org.current?.id ?? null;
   const [range, setRange] = useState(lastTwelveMonths);
-  const valid = Boolean(range.from && range.to && range.from <= range.to);
+  const valid = isValidRange(range);
   const figures = useQuery({
     queryKey: [...orgKeys.analytics(id ?? 0), range],
     queryFn: () => call(api.organisationAnalytics, { params: { id: id as number }, query: range }),
@@ -45,47 +46,18 @@ export default function AnalyticsPage() {
   const f = figures.data;
   return (
     <Stack gap="lg" maw={1200}>
-      <div>
-        <Title order={1}>Analytics</Title>
-        {org.current && <Text c="dimmed">{org.current.name}</Text>}
-      </div>
-      <OrganisationPicker org={org} />
+      <OrganisationHeading title="Analytics" org={org} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} maw={520}>
-        <DateField
-          id="analytics-from"
-          label="From"
-          required
-          value={range.from}
-          onChange={(from) => setRange({ ...range, from })}
-        />
-        <DateField
-          id="analytics-to"
-          label="To"
-          required
-          value={range.to}
-          onChange={(to) => setRange({ ...range, to })}
-          extraError={
-            valid || !range.from || !range.to ? undefined : "The start date must be on or before the end date"
-          }
-        />
+        <DateRangeFields id="analytics" value={range} onChange={setRange} />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        {[
+      <FigureCards
+        figures={[
           ["Users", f?.users],
           ["Active users", f?.activeUsers],
           ["Entries", f?.entries],
           ["CPD hours", f ? oneDecimal(f.hours) : undefined],
-        ].map(([label, value]) => (
-          <Card key={String(label)} withBorder padding="md">
-            <Text fz="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text fz="xl" fw={700}>
-              {value ?? "--"}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
+        ]}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <ChartFigure
           title="CPD hours by month"

@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { DateField } from "../forms/DateField";
+import { DateRangeFields } from "../forms/DateRangeFields";
 import { lastTwelveMonths } from "./range";
 
 export interface ReviewTarget {
@@ -74,20 +75,7 @@ export function ReviewModal({ user, onClose }: { user: ReviewTarget | null; onCl
       <Stack gap="sm">
         <StatusRegion status={status} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DateField
-            id="review-from"
-            label="Date from"
-            required
-            value={range.from}
-            onChange={(from) => setRange({ ...range, from })}
-          />
-          <DateField
-            id="review-to"
-            label="Date to"
-            required
-            value={range.to}
-            onChange={(to) => setRange({ ...range, to })}
-          />
+          <DateRangeFields id="review" value={range} onChange={setRange} labels={["Date from", "Date to"]} />
         </SimpleGrid>
         <Group>
           <Button variant="light" onClick={() => void portfolio()} loading={downloading}>

@@ -1,16 +1,5 @@
 import { api, londonDay, ORGANISATION_LIMITS, type ORGANISATION_USER_SORTS } from "@cpd/contract";
-import {
-  Badge,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Group, Select, SimpleGrid, Stack, Table, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -20,12 +9,11 @@ import { downloadWithSession } from "../../lib/download";
 import { notifyError } from "../../lib/notify";
 import { PagedTable } from "../../lib/PagedTable";
 import { SortHeader } from "../../lib/SortHeader";
-import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
-import { DateField } from "../forms/DateField";
+import { DateRangeFields, isValidRange } from "../forms/DateRangeFields";
 import { AddUserModal } from "./AddUserModal";
 import { ImportUsersModal } from "./ImportUsersModal";
-import { OrganisationPicker } from "./OrganisationPicker";
+import { NoOrganisation, OrganisationHeading } from "./OrganisationHeading";
 import { orgKeys, useCurrentOrganisation } from "./queries";
 import { ReviewModal, type ReviewTarget } from "./ReviewModal";
 import { lastTwelveMonths } from "./range";
@@ -46,7 +34,7 @@ export default function UsersReportPage() {
   const [modal, setModal] = useState<"add" | "import" | null>(null);
   const [review, setReview] = useState<ReviewTarget | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const validRange = Boolean(range.from && range.to && range.from <= range.to);
+  const validRange = isValidRange(range);
 
   const users = useQuery({
     queryKey: [...orgKeys.users(id ?? 0), page, perPage, sort, debounced, range],
@@ -89,33 +77,28 @@ export default function UsersReportPage() {
   }
 
   if (org.list.isSuccess && !org.current) {
-    return (
-      <StatusAlert tone="info" title="No organisation">
-        You do not manage an organisation yet.
-      </StatusAlert>
-    );
+    return <NoOrganisation />;
   }
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>Users report</Title>
-          {org.current && <Text c="dimmed">{org.current.name}</Text>}
-        </div>
-        <Group>
-          <Button onClick={() => setModal("add")} disabled={id === null}>
-            Add user
-          </Button>
-          <Button variant="light" onClick={() => setModal("import")} disabled={id === null}>
-            Import users
-          </Button>
-          <Button variant="default" onClick={() => void csv()} loading={downloading} disabled={!validRange}>
-            Download CSV
-          </Button>
-        </Group>
-      </Group>
-      <OrganisationPicker org={org} />
+      <OrganisationHeading
+        title="Users report"
+        org={org}
+        actions={
+          <Group>
+            <Button onClick={() => setModal("add")} disabled={id === null}>
+              Add user
+            </Button>
+            <Button variant="light" onClick={() => setModal("import")} disabled={id === null}>
+              Import users
+            </Button>
+            <Button variant="default" onClick={() => void csv()} loading={downloading} disabled={!validRange}>
+              Download CSV
+            </Button>
+          </Group>
+        }
+      />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
         <TextInput
           label="Filter"
@@ -126,25 +109,7 @@ export default function UsersReportPage() {
             setPage(1);
           }}
         />
-        <DateField
-          id="report-from"
-          label="From"
-          required
-          value={range.from}
-          onChange={(from) => setRange({ ...range, from })}
-        />
-        <DateField
-          id="report-to"
-          label="To"
-          required
-          value={range.to}
-          onChange={(to) => setRange({ ...range, to })}
-          extraError={
-            range.from && range.to && range.from > range.to
-              ? "The start date must be on or before the end date"
-              : undefined
-          }
-        />
+        <DateRangeFields id="report" value={range} onChange={setRange} />
         <Select
           label="Users per page"
           data={["10", "25", "50", "100"]}

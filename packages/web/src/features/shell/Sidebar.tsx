@@ -1,4 +1,3 @@
-import { ROLES } from "@cpd/contract";
 import { Divider, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router-dom";
 import { isAdmin } from "../../lib/session";
