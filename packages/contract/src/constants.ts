@@ -54,6 +54,7 @@ export const ADMIN_SCREEN_ROLES = {
   organisations: ["Admin", "Admin-Organisations"],
   certificates: ["Admin", "Admin-Certificates"],
   memberships: ["Admin", "Admin-Memberships"],
+  memberGroups: ["Admin"],
 } as const;
 export type AdminScreen = keyof typeof ADMIN_SCREEN_ROLES;
 

@@ -16,6 +16,7 @@ export * from "./hcpc-portal.js";
 export * from "./lifecycle-model.js";
 export * from "./london-time.js";
 export * from "./organisations.js";
+export * from "./oversight.js";
 export * from "./personal-profile.js";
 export * from "./portfolio.js";
 export * from "./primitives.js";

@@ -124,6 +124,17 @@ export {
   putOrganisationSettings,
   putOrganisationTags,
 } from "./organisations.js";
+export {
+  adminCertificates,
+  hideShare,
+  memberGroupMembers,
+  memberGroups,
+  moderatedShares,
+  organisationCertificates,
+  organisationShares,
+  recategoriseShare,
+  restoreShare,
+} from "./oversight.js";
 export { getPersonalProfile, getTags, putPersonalProfile, putTags } from "./personal-profile.js";
 export { portfolioFile, portfolioStatus, requestPortfolio, reviewPortfolio } from "./portfolio.js";
 export {

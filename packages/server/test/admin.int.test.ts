@@ -24,6 +24,13 @@ const SCREEN_OF: Record<string, AdminScreen> = {
   getAdminOrganisation: "organisations",
   createOrganisation: "organisations",
   configureOrganisation: "organisations",
+  moderatedShares: "sharedCpd",
+  hideShare: "sharedCpd",
+  restoreShare: "sharedCpd",
+  recategoriseShare: "sharedCpd",
+  adminCertificates: "certificates",
+  memberGroups: "memberGroups",
+  memberGroupMembers: "memberGroups",
 };
 
 const orgForm = () => ({
@@ -49,7 +56,8 @@ const record = () => ({
 
 describe("admin screens per role", () => {
   // The admin areas of this file (video libraries are the CPD Hub's; bulk import is the managers').
-  const AREAS = /^\/admin\/(membership-management|activity-log|organisations|overview)(\/|$)/;
+  const AREAS =
+    /^\/admin\/(membership-management|activity-log|organisations|overview|shared-cpd|certificates|member-groups)(\/|$)/;
   const adminCalls = Object.entries(api as Record<string, EndpointDef>).filter(
     ([, e]) => AREAS.test(e.path) && !e.path.includes("/users/bulk-import"),
   );
@@ -58,7 +66,7 @@ describe("admin screens per role", () => {
     expect(adminCalls.map(([n]) => n).sort()).toEqual(Object.keys(SCREEN_OF).sort());
   });
 
-  it.each(Object.entries(ADMIN_SCREEN_ROLES).filter(([s]) => s !== "sharedCpd" && s !== "certificates"))(
+  it.each(Object.entries(ADMIN_SCREEN_ROLES))(
     "%s: its roles pass, every other admin role and a manager get 403",
     async (screen) => {
       const calls = adminCalls.filter(([n]) => SCREEN_OF[n] === screen);
@@ -67,6 +75,8 @@ describe("admin screens per role", () => {
         "Admin-Activity-Log",
         "Admin-Organisations",
         "Admin-Memberships",
+        "Admin-Shared-CPD",
+        "Admin-Certificates",
         "Organisation-Manager",
       ]) {
         const u = await createUser(h.deps, { roles: [role] });
@@ -75,7 +85,8 @@ describe("admin screens per role", () => {
           const path = e.path
             .replace(":perPage", "10")
             .replace(":page", "1")
-            .replace(":id", e.path.includes("membership/") ? randomUUID() : "2000000000");
+            .replace(":group", "trial")
+            .replace(":id", /membership\/|shared-cpd\//.test(e.path) ? randomUUID() : "2000000000");
           // A valid body: the schema is checked before the role.
           const body =
             e.method === "GET"
@@ -84,7 +95,13 @@ describe("admin screens per role", () => {
                 ? [record()]
                 : name.includes("Organisation")
                   ? orgForm()
-                  : record();
+                  : name === "hideShare"
+                    ? { reason: "Off topic" }
+                    : name === "recategoriseShare"
+                      ? { category: "Leadership" }
+                      : name === "restoreShare"
+                        ? undefined
+                        : record();
           const res = await as(u, e.method as "GET", path, body);
           if (allowed) expect(res.status, `${role} ${name}`).not.toBe(403);
           else expect([res.status, res.body.code], `${role} ${name}`).toEqual([403, "ADMIN_REQUIRED"]);

@@ -1434,6 +1434,26 @@ const MATRIX: Record<Endpoint, Case[]> = {
     params: { id: String((await createOrganisation(h.deps)).id) },
     body: organisationForm(),
   })),
+  moderatedShares: simple(adminOnly, () => ({ params: { perPage: "20", page: "1" } })),
+  // A fresh share each time: hiding the fixture's share would change the upvote rows' answers.
+  hideShare: simple(adminOnly, async () => ({
+    params: { id: await newShare(f.victim) },
+    body: { reason: "Matrix moderation" },
+  })),
+  restoreShare: simple(adminOnly, async () => ({ params: { id: await newShare(f.victim) } })),
+  recategoriseShare: simple(adminOnly, async () => ({
+    params: { id: await newShare(f.victim) },
+    body: { category: "Leadership" },
+  })),
+  adminCertificates: simple(adminOnly, () => ({ params: { perPage: "20", page: "1" } })),
+  memberGroups: simple(adminOnly),
+  memberGroupMembers: simple(adminOnly, () => ({ params: { group: "trial", perPage: "20", page: "1" } })),
+  organisationCertificates: simple(orgManagers(), () => ({
+    params: { id: String(f.orgA), perPage: "20", page: "1" },
+  })),
+  organisationShares: simple(orgManagers(), () => ({
+    params: { id: String(f.orgA), perPage: "20", page: "1" },
+  })),
   // Every session may ask whether it is an impersonation; only an impersonation can be ended.
   impersonation: simple(signedIn(200)),
   endImpersonation: simple(signedIn(400)),

@@ -1,8 +1,10 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
+import { certificates } from "../modules/admin/certificates.js";
 import { contentDisposition } from "../modules/files/sniff.js";
 import * as organisations from "../modules/organisations/service.js";
+import * as moderation from "../modules/shared-cpd/moderation.js";
 import { managerOrAdmin, requireOrganisation } from "../policies/organisations.js";
 import { define, perMinute } from "./define.js";
 
@@ -43,5 +45,13 @@ export function organisationRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.organisationAnalytics, manager, ({ caller, params, query }) => {
     requireOrganisation(caller, params.id);
     return organisations.analytics(deps, caller, params.id, query);
+  });
+  define(app, deps, api.organisationCertificates, manager, ({ caller, params, query }) => {
+    requireOrganisation(caller, params.id);
+    return certificates(deps, { organisationId: params.id }, params, query);
+  });
+  define(app, deps, api.organisationShares, manager, ({ caller, params, query }) => {
+    requireOrganisation(caller, params.id);
+    return moderation.list(deps, { organisationId: params.id }, params, query);
   });
 }

@@ -83,6 +83,8 @@ export async function deleteUserRows(
       if (late.length) await o.deleteObjects(late);
       await tx.portfolioRequest.deleteMany({ where: { requestedById: userId } });
       await tx.user.delete({ where: { id: userId } });
+      // A moderator's hidden items stay hidden; who hid them is forgotten.
+      await tx.sharedCpd.updateMany({ where: { hiddenBy: userId }, data: { hiddenBy: null } });
       // The log keeps what happened, not whom: the one update its trigger allows.
       await tx.activityLog.updateMany({ where: { actorId: userId }, data: { actorId: null } });
       await tx.activityLog.updateMany({ where: { subjectId: userId }, data: { subjectId: null } });

@@ -29,3 +29,6 @@ export const recordActivity = (db: Client, a: Activity) =>
       ...(a.at ? { at: a.at } : {}),
     },
   });
+
+/** The account that really acted: the administrator behind an impersonation, else the caller. */
+export const actingAccount = (c: { id: string; impersonatedBy?: string }) => c.impersonatedBy ?? c.id;

@@ -7,7 +7,7 @@ import {
 import type { Deps } from "../../deps.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import type { Caller } from "../../policies/index.js";
-import { recordActivity } from "../activity-log/record.js";
+import { actingAccount, recordActivity } from "../activity-log/record.js";
 import { checkDefinitions, checkValues } from "./rules.js";
 
 const groupsOf = (json: unknown) => (Array.isArray(json) ? (json as AdditionalFieldGroup[]) : []);
@@ -46,7 +46,7 @@ export async function putOrganisationFields(
     const old = groupsOf(before.additionalFields).flatMap((g) => g.fields.map((f) => f.fieldId));
     await recordActivity(tx, {
       action: "organisation.fields-changed",
-      actorId: caller.impersonatedBy ?? caller.id,
+      actorId: actingAccount(caller),
       organisationId,
       details: {
         added: ids.filter((i) => !old.includes(i)),

@@ -6,7 +6,7 @@ import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { mapDbError } from "../../lib/db-errors.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import type { Caller } from "../../policies/index.js";
-import { recordActivity } from "../activity-log/record.js";
+import { actingAccount, recordActivity } from "../activity-log/record.js";
 import { containsPattern } from "../organisations/repository.js";
 
 type Fields = BodyOf<typeof api.createMembershipRecord>;
@@ -108,7 +108,6 @@ function clean(f: Fields) {
 
 const taken = () =>
   conflict("A membership of this type with this identifier already exists", "ALREADY_EXISTS");
-const actor = (c: Caller) => c.impersonatedBy ?? c.id;
 const plain = (d: ReturnType<typeof clean>) => ({
   ...d,
   startDate: dateColumn(d.startDate),
@@ -122,7 +121,7 @@ export async function create(deps: Deps, caller: Caller, f: Fields) {
       const row = await tx.membershipRecord.create({ data, select: { id: true } });
       await recordActivity(tx, {
         action: "membership-record.created",
-        actorId: actor(caller),
+        actorId: actingAccount(caller),
         details: { record: row.id, ...plain(data) },
       });
       return row.id;
@@ -150,7 +149,7 @@ export async function update(deps: Deps, caller: Caller, id: string, f: Fields) 
       );
       await recordActivity(tx, {
         action: "membership-record.updated",
-        actorId: actor(caller),
+        actorId: actingAccount(caller),
         details: { record: id, changed } as never,
       });
     });
@@ -200,7 +199,7 @@ export async function importRecords(deps: Deps, caller: Caller, rows: ImportRow[
       const updated = result.length - created;
       await recordActivity(tx, {
         action: "membership-record.imported",
-        actorId: actor(caller),
+        actorId: actingAccount(caller),
         details: { created, updated },
       });
       return { created, updated };

@@ -6,7 +6,7 @@ import { mapDbError } from "../../lib/db-errors.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import type { Caller } from "../../policies/index.js";
 import { invalidateSession } from "../account/session.js";
-import { recordActivity } from "../activity-log/record.js";
+import { actingAccount, recordActivity } from "../activity-log/record.js";
 import { containsPattern } from "../organisations/repository.js";
 import { sealClientSecret } from "../sso/provider.js";
 
@@ -181,7 +181,7 @@ export async function create(deps: Deps, caller: Caller, f: Fields) {
       const managers = await setManagers(tx, o.id, f.managers);
       await recordActivity(tx, {
         action: "organisation.created",
-        actorId: caller.impersonatedBy ?? caller.id,
+        actorId: actingAccount(caller),
         organisationId: o.id,
         details: { key: f.key, name: f.name, managersAdded: managers.added },
       });
@@ -216,7 +216,7 @@ export async function configure(deps: Deps, caller: Caller, id: number, f: Field
       if (f.oidcClientSecret !== undefined) changed.oidcClientSecret = "changed";
       await recordActivity(tx, {
         action: "organisation.configured",
-        actorId: caller.impersonatedBy ?? caller.id,
+        actorId: actingAccount(caller),
         organisationId: id,
         details: { changed, managersAdded: managers.added, managersRemoved: managers.removed } as never,
       });

@@ -5,7 +5,7 @@ import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import type { Caller } from "../../policies/index.js";
 import { mayManageOrganisation } from "../../policies/organisations.js";
-import { recordActivity } from "../activity-log/record.js";
+import { actingAccount, recordActivity } from "../activity-log/record.js";
 
 const REVIEW_SELECT = {
   id: true,
@@ -53,7 +53,7 @@ export async function recordReview(deps: Deps, caller: Caller, body: BodyOf<type
       data: {
         userId: member.id,
         organisationId,
-        reviewerId: caller.impersonatedBy ?? caller.id,
+        reviewerId: actingAccount(caller),
         date: toDateColumn(body.date) as Date,
         metRequirements: body.metRequirements,
         comments: body.comments.trim(),
@@ -62,7 +62,7 @@ export async function recordReview(deps: Deps, caller: Caller, body: BodyOf<type
     });
     await recordActivity(tx, {
       action: "organisation.review-recorded",
-      actorId: caller.impersonatedBy ?? caller.id,
+      actorId: actingAccount(caller),
       subjectId: member.id,
       organisationId,
       details: { date: body.date, metRequirements: body.metRequirements },

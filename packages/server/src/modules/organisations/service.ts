@@ -9,7 +9,7 @@ import { mapDbError } from "../../lib/db-errors.js";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import type { Caller } from "../../policies/index.js";
 import { mayViewAnalytics, reachesEveryOrganisation } from "../../policies/organisations.js";
-import { recordActivity } from "../activity-log/record.js";
+import { actingAccount, recordActivity } from "../activity-log/record.js";
 import { createOnboardingLink } from "../registration/onboarding.js";
 import * as repo from "./repository.js";
 
@@ -108,7 +108,7 @@ export async function addUser(deps: Deps, caller: Caller, organisationId: number
       });
       await recordActivity(tx, {
         action: "organisation.user-added",
-        actorId: caller.impersonatedBy ?? caller.id,
+        actorId: actingAccount(caller),
         subjectId: user.id,
         organisationId,
         at: now,
@@ -183,7 +183,7 @@ export async function bulkImport(deps: Deps, caller: Caller, organisationId: num
         }
         await recordActivity(tx, {
           action: "organisation.users-imported",
-          actorId: caller.impersonatedBy ?? caller.id,
+          actorId: actingAccount(caller),
           organisationId,
           details: { count: created.length },
           at: now,

@@ -7,11 +7,10 @@ import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import type { Caller } from "../../policies/index.js";
-import { recordActivity } from "../activity-log/record.js";
+import { actingAccount, recordActivity } from "../activity-log/record.js";
 
 type Settings = Static<typeof OrganisationSettings>;
 const missing = () => notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
-const actorOf = (c: Caller) => c.impersonatedBy ?? c.id;
 
 const SETTINGS_SELECT = {
   cpdHours: true,
@@ -86,7 +85,7 @@ export async function putSettings(deps: Deps, caller: Caller, organisationId: nu
     if (Object.keys(changed).length) {
       await recordActivity(tx, {
         action: "organisation.settings-changed",
-        actorId: actorOf(caller),
+        actorId: actingAccount(caller),
         organisationId,
         details: { changed } as never,
       });
@@ -138,7 +137,7 @@ export async function putList(
     if (added.length || removed.length) {
       await recordActivity(tx, {
         action: "organisation.list-changed",
-        actorId: actorOf(caller),
+        actorId: actingAccount(caller),
         organisationId,
         details: { list, added, removed },
       });

@@ -69,8 +69,9 @@ export async function list(
   perPage: number,
   page: number,
 ) {
-  // $1 (the caller) marks their own shares and upvotes; it filters nothing.
-  const filter = listFilter([userId]);
+  // $1 (the caller) marks their own shares and upvotes; it filters nothing. Hidden items
+  // (a moderator's decision, modules/shared-cpd/moderation.ts) are nobody's to browse.
+  const filter = listFilter([userId], ["s.hidden_at IS NULL"]);
   if (q.category && q.category !== "All") filter.add((p) => `s.category = ${p}`, q.category);
   if (q.search?.trim()) {
     filter.add((p) => `lower(s.title || ' ' || s.description) LIKE ${p}`, likePattern(q.search.trim()));
@@ -116,7 +117,7 @@ export async function list(
 /** One vote per user: the vote row and the counter change together, or not at all. */
 export async function vote(deps: Deps, userId: string, id: string, on: boolean) {
   const sql = on
-    ? `WITH target AS (SELECT id FROM shared_cpd WHERE id = $1 AND user_id <> $2),
+    ? `WITH target AS (SELECT id FROM shared_cpd WHERE id = $1 AND user_id <> $2 AND hidden_at IS NULL),
             changed AS (INSERT INTO shared_cpd_upvotes (shared_id, user_id) SELECT id, $2 FROM target
                         ON CONFLICT DO NOTHING RETURNING 1)
        UPDATE shared_cpd SET upvotes = upvotes + (SELECT count(*) FROM changed) WHERE id IN (SELECT id FROM target)
@@ -126,7 +127,10 @@ export async function vote(deps: Deps, userId: string, id: string, on: boolean) 
        RETURNING upvotes`;
   const { rows } = await deps.pool.query<{ upvotes: number }>(sql, [id, userId]);
   if (!rows[0]) {
-    const exists = await deps.prisma.sharedCpd.findUnique({ where: { id }, select: { userId: true } });
+    const exists = await deps.prisma.sharedCpd.findFirst({
+      where: { id, hiddenAt: null },
+      select: { userId: true },
+    });
     if (exists?.userId === userId) throw badRequest("You cannot upvote your own shared CPD", "OWN_SHARE");
     throw notFound("Shared CPD not found", "SHARE_NOT_FOUND");
   }
