@@ -6,6 +6,7 @@ import { PrismaClient } from "../packages/server/src/generated/prisma/client.js"
 import { Storage } from "../packages/server/src/lib/storage.js";
 import { DEMO_PASSWORD, demoPasswordHash, seedAccounts } from "./seed/accounts.js";
 import { seedCalendar } from "./seed/calendar.js";
+import { seedOrganisationAreas } from "./seed/organisation-areas.js";
 import { seedRecords } from "./seed/records.js";
 import { seedSsoOrganisation } from "./seed/sso.js";
 
@@ -76,8 +77,9 @@ async function main() {
     await seedRecords(prisma, new Storage(config.s3), await demoPasswordHash());
     await seedCalendar(prisma);
     await seedVideos(prisma);
+    const more = await seedOrganisationAreas(prisma, await demoPasswordHash());
     console.log(
-      `Seeded ${people} demo accounts (password ${DEMO_PASSWORD}), a year of CPD records, webinars, events and video libraries.`,
+      `Seeded ${people + more} demo accounts (password ${DEMO_PASSWORD}), a year of CPD records, webinars, events and video libraries.`,
     );
   } finally {
     await prisma.$disconnect();

@@ -1,15 +1,16 @@
 // Issue 12's screens against the real API: an organisation manager's users report, import and
 // annual review (which the member then reads), and the administrator's memberships, activity log,
-// per-role menu and impersonation banner.
+// per-role menu, member groups and impersonation banner, and shared CPD moderation.
 
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { apiCreateDiary, apiShare } from "./api";
 import { checkA11y } from "./axe";
 import { dismissGreeting, login } from "./helpers";
-import { createOrganisation, createUser } from "./users";
+import { apiToken, createOrganisation, createUser } from "./users";
 
 function csvFile(name: string, text: string): string {
   const file = path.join(tmpdir(), `${randomUUID()}-${name}`);
@@ -130,32 +131,22 @@ test("an administrator creates and finds a membership, sees it logged, and a fin
   await page.waitForURL("**/admin/memberships");
 });
 
-test("an administrator's impersonation shows a banner on every page and ends with one click", async ({
+test("an administrator logs in as a member from member groups; the banner shows on every page and ends with one click", async ({
   page,
-  request,
 }) => {
   const admin = await createUser({ admin: true });
-  const user = await createUser({ firstName: "Jordan" });
+  const user = await createUser({ tier: "BASIC", trialDaysLeft: 30, firstName: "Jordan" });
   await login(page, admin);
   await dismissGreeting(page);
-  const token = await page.evaluate(() => {
-    const raw = localStorage.getItem("cpd-state") ?? sessionStorage.getItem("cpd-state");
-    return raw ? (JSON.parse(raw) as { token: string }).token : "";
-  });
-  const res = await request.post(`/api/auth/login/impersonate?user=${encodeURIComponent(user.email)}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(res.status()).toBe(200);
-  const session = (await res.json()) as { token: string; roles: string[] };
-  // As the SPA stores a session (lib/session.ts).
-  await page.evaluate((s) => {
-    const key = localStorage.getItem("cpd-state") ? localStorage : sessionStorage;
-    const state = JSON.parse(key.getItem("cpd-state") ?? "{}");
-    key.setItem(
-      "cpd-state",
-      JSON.stringify({ ...state, token: s.token, roles: s.roles, admin: false, greeted: true }),
-    );
-  }, session);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Groups" }).click();
+  await expect(page.getByRole("heading", { name: "Member groups" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Showing members" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByLabel("Filter").fill(user.email);
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page.getByRole("region", { name: "1 member" })).toBeVisible();
+  await checkA11y(page, "member groups");
+  await page.getByRole("button", { name: `Log in as ${user.email}` }).click();
+  await page.waitForURL("**/dashboard");
   await page.goto("/profile");
   const banner = page.getByRole("status").filter({ hasText: "You are signed in as" });
   await expect(banner).toContainText(`You are signed in as ${user.email} by ${admin.email}.`);
@@ -165,4 +156,54 @@ test("an administrator's impersonation shows a banner on every page and ends wit
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.getByText("You are signed in as")).toHaveCount(0);
   await checkA11y(page, "admin overview");
+});
+
+test("an administrator hides a member's shared CPD with a reason; the organisation's manager sees it hidden", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const org = await createOrganisation();
+  const manager = await createUser({ tier: "CORPORATE", organisationId: org.id, manager: true });
+  const member = await createUser({ tier: "CORPORATE", organisationId: org.id });
+  const title = `Moderated ${randomUUID().slice(0, 8)}`;
+  const token = await apiToken(request, member);
+  await apiShare(request, token, await apiCreateDiary(request, token, title), title);
+
+  const admin = await createUser({ roles: ["Admin-Shared-CPD"] });
+  await login(page, admin);
+  await dismissGreeting(page);
+  await page.goto("/admin/shared-cpd");
+  await page.getByLabel("Search").fill(title);
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page.getByRole("region", { name: "1 shared item" })).toBeVisible();
+  await checkA11y(page, "shared CPD moderation");
+  await page.getByRole("button", { name: `Hide ${title}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Hide "${title}"` });
+  await dialog.getByRole("button", { name: "Hide" }).click();
+  await expect(dialog.getByText("Please say why it is hidden.")).toBeVisible();
+  await dialog.getByLabel("Reason").fill("Advertises a paid course");
+  await checkA11y(page, "hide modal");
+  await dialog.getByRole("button", { name: "Hide" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText("Advertises a paid course");
+  await expect(row.getByRole("button", { name: `Restore ${title}` })).toBeVisible();
+
+  const managerPage = await (await browser.newContext()).newPage();
+  await login(managerPage, manager);
+  await dismissGreeting(managerPage);
+  await managerPage
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Shared CPD" })
+    .last()
+    .click();
+  await managerPage.waitForURL("**/organisation/shared-cpd");
+  const shared = managerPage.getByRole("region", { name: "1 shared item" });
+  await expect(shared).toContainText(title);
+  await expect(shared).toContainText("Advertises a paid course");
+  await checkA11y(managerPage, "organisation shared CPD");
+  await managerPage.goto("/organisation/certificates");
+  await expect(managerPage.getByText("No certificates match.")).toBeVisible();
+  await checkA11y(managerPage, "organisation certificates");
 });

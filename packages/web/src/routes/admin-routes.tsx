@@ -4,7 +4,6 @@ import { ADMIN_SCREEN_ROLES, type AdminScreen } from "@cpd/contract";
 import { lazy, Suspense } from "react";
 import { Navigate, type RouteObject } from "react-router-dom";
 import { useSession } from "../lib/session";
-import { ComingSoon } from "./lazy-pages";
 import { PageLoader } from "./PageLoader";
 
 const OverviewPage = lazy(() => import("../features/admin/OverviewPage"));
@@ -12,6 +11,9 @@ const OrganisationsPage = lazy(() => import("../features/admin/OrganisationsPage
 const OrganisationFormPage = lazy(() => import("../features/admin/OrganisationFormPage"));
 const MembershipsPage = lazy(() => import("../features/admin/MembershipsPage"));
 const ActivityLogPage = lazy(() => import("../features/admin/ActivityLogPage"));
+const SharedCpdPage = lazy(() => import("../features/admin/SharedCpdPage"));
+const CertificatesPage = lazy(() => import("../features/admin/CertificatesPage"));
+const MemberGroupsPage = lazy(() => import("../features/admin/MemberGroupsPage"));
 
 const SCREEN_PATHS: [AdminScreen, string][] = [
   ["overview", "/admin/overview"],
@@ -20,6 +22,7 @@ const SCREEN_PATHS: [AdminScreen, string][] = [
   ["certificates", "/admin/certificates"],
   ["sharedCpd", "/admin/shared-cpd"],
   ["activityLog", "/admin/activity-log"],
+  ["memberGroups", "/admin/member-groups"],
 ];
 
 /** The page when the caller holds one of the screen's roles; otherwise their first screen. */
@@ -44,14 +47,15 @@ const PAGES: [path: string, screen: AdminScreen, page: React.ReactNode][] = [
   ],
   ["/admin/memberships", "memberships", <MembershipsPage key="memberships" />],
   ["/admin/activity-log", "activityLog", <ActivityLogPage key="activity-log" />],
-  ["/admin/certificates", "certificates", <ComingSoon key="certificates" title="Certificates" />],
-  ["/admin/shared-cpd", "sharedCpd", <ComingSoon key="shared-cpd" title="Shared CPD" />],
+  ["/admin/certificates", "certificates", <CertificatesPage key="certificates" />],
+  ["/admin/shared-cpd", "sharedCpd", <SharedCpdPage key="shared-cpd" />],
+  ["/admin/member-groups", "memberGroups", <MemberGroupsPage key="member-groups" />],
 ];
 
 /** Children of the signed-in layout; the admin guard wraps them in router.tsx. */
 export const ADMIN_ROUTES: RouteObject[] = [
   { path: "/admin", element: <Navigate to="/admin/overview" replace /> },
   ...PAGES.map(([path, screen, page]) => ({ path, element: <Screen screen={screen}>{page}</Screen> })),
-  // Screens the spec names without their contents (member groups); their calls come with a later issue.
-  { path: "/admin/*", element: <ComingSoon title="Administration" /> },
+  // An unknown admin address: the overview, or the caller's first screen.
+  { path: "/admin/*", element: <Navigate to="/admin/overview" replace /> },
 ];

@@ -10,6 +10,8 @@ export const orgKeys = {
   list: (id: number, list: string) => ["organisations", id, "list", list] as const,
   fields: (id: number) => ["organisations", id, "additional-fields"] as const,
   analytics: (id: number) => ["organisations", id, "analytics"] as const,
+  certificates: (id: number) => ["organisations", id, "certificates"] as const,
+  shares: (id: number) => ["organisations", id, "shared-cpd"] as const,
 };
 
 /**

@@ -46,6 +46,7 @@ export const ORGANISATION_AREA_ROLES: readonly string[] = [
 ];
 
 export const ADMIN_NAV: NavItem[] = [
+  { label: "Member Groups", to: "/admin/member-groups", roles: ADMIN_SCREEN_ROLES.memberGroups },
   { label: "Overview", to: "/admin/overview", roles: ADMIN_SCREEN_ROLES.overview },
   { label: "Organisations", to: "/admin/organisations", roles: ADMIN_SCREEN_ROLES.organisations },
   { label: "Memberships", to: "/admin/memberships", roles: ADMIN_SCREEN_ROLES.memberships },
