@@ -12,8 +12,9 @@ export const MEMBERSHIP_RECORD_LIMITS = { identifier: 100, type: 50, notes: 2000
 
 /**
  * A membership of a professional body held outside the product (type and identifier, e.g.
- * "BDA" 12345): while active and in date it gives the account with the same e-mail address a
- * premium membership, which ends with it.
+ * "BDA" 12345): a register the administrators keep, matched to the account with the same e-mail
+ * address. A record does not change the account's tier (ADR 0009: what a record grants is a
+ * billing decision the spec does not take).
  */
 export const MembershipRecord = Type.Object({
   id: Uuid(),

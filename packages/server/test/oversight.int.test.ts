@@ -131,9 +131,10 @@ describe("certificates overview", () => {
   it("pages an organisation's members' certificates with counts by state over the filtered set", async () => {
     const org = await createOrganisation(h.deps);
     const manager = await createUser(h.deps, { roles: ["Organisation-Manager"], organisationId: org.id });
-    const members = await Promise.all(
-      [1, 2].map(() => createUser(h.deps, { tier: "CORPORATE", organisationId: org.id })),
-    );
+    const members = [
+      await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id }),
+      await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id }),
+    ] as const;
     const outsider = await createUser(h.deps);
     const cert = (u: TestUser, videoName: string, state: string) =>
       h.deps.prisma.videoCertificate.create({

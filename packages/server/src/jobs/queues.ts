@@ -21,16 +21,29 @@ export class Queues {
     for (const name of queueNames) this.queues.set(name, new Queue(name, { connection, prefix }));
   }
 
-  async enqueue<S extends TSchema>(job: JobDefinition<S>, data: Static<S>, jobId?: string) {
-    if (!Value.Check(job.payload, data)) throw new Error(`Invalid payload for job ${job.name}`);
+  enqueue<S extends TSchema>(job: JobDefinition<S>, data: Static<S>, jobId?: string) {
+    return this.enqueueMany(job, [data], jobId === undefined ? undefined : [jobId]);
+  }
+
+  /** Many jobs of one kind in one round trip (a bulk import's e-mails), all or none. */
+  async enqueueMany<S extends TSchema>(job: JobDefinition<S>, data: Static<S>[], jobIds?: string[]) {
+    for (const d of data) {
+      if (!Value.Check(job.payload, d)) throw new Error(`Invalid payload for job ${job.name}`);
+    }
     const queue = this.queues.get(job.queue);
     if (!queue) throw new Error(`No queue ${job.queue}`);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`Enqueueing ${job.name} timed out`)), this.timeoutMs);
     });
+    const adding =
+      data.length === 1
+        ? queue.add(job.name, data[0], { ...job.options, jobId: jobIds?.[0] })
+        : queue.addBulk(
+            data.map((d, i) => ({ name: job.name, data: d, opts: { ...job.options, jobId: jobIds?.[i] } })),
+          );
     try {
-      await Promise.race([queue.add(job.name, data, { ...job.options, jobId }), timeout]);
+      await Promise.race([adding, timeout]);
     } finally {
       clearTimeout(timer);
     }

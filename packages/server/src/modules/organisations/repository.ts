@@ -1,9 +1,13 @@
 // Every query of the organisation manager's area. The report's figures are aggregated in SQL
 // over the organisation's users (users_organisation_id_idx) and their entries in the range
 // (entries_user_id_date_idx).
-import type { ORGANISATION_USER_SORTS } from "@cpd/contract";
+import { randomUUID } from "node:crypto";
+import { type api, type BodyOf, type ORGANISATION_USER_SORTS, ROLES } from "@cpd/contract";
 import type pg from "pg";
-import type { IsoDate } from "../../lib/dates.js";
+import type { Prisma } from "../../generated/prisma/client.js";
+import { type IsoDate, toDateColumn } from "../../lib/dates.js";
+
+type NewUser = BodyOf<typeof api.addOrganisationUser>;
 
 export type UserSort = (typeof ORGANISATION_USER_SORTS)[number];
 
@@ -202,4 +206,45 @@ export async function analytics(
   ]);
   const t = totals.rows[0] ?? { users: 0, activeUsers: 0, entries: 0, hours: 0 };
   return { ...t, months: months.rows, categories: categories.rows };
+}
+
+/**
+ * New corporate members, a few statements whatever their number (one per table): onboarding sets
+ * the password and confirms the address. Answers their ids, in the order given.
+ */
+export async function createMembers(
+  tx: Prisma.TransactionClient,
+  organisationId: number,
+  users: NewUser[],
+  now: Date,
+  today: IsoDate,
+): Promise<string[]> {
+  const rows = users.map((u) => ({ id: randomUUID(), u }));
+  await tx.user.createMany({
+    data: rows.map(({ id, u }) => ({
+      id,
+      email: u.email.trim().toLowerCase(),
+      organisationId,
+      createdAt: now,
+      emailConfirmedAt: null,
+    })),
+  });
+  await tx.userRole.createMany({ data: rows.map(({ id }) => ({ userId: id, role: ROLES.userBasic })) });
+  await tx.profile.createMany({
+    data: rows.map(({ id, u }) => ({
+      userId: id,
+      firstName: u.firstName.trim(),
+      lastName: u.lastName.trim(),
+    })),
+  });
+  await tx.membership.createMany({
+    data: rows.map(({ id }) => ({
+      userId: id,
+      tier: "CORPORATE" as const,
+      active: true,
+      memberSince: toDateColumn(today),
+      membershipSource: "Organisation",
+    })),
+  });
+  return rows.map((r) => r.id);
 }

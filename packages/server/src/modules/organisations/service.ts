@@ -1,16 +1,16 @@
 // The organisation manager's area: the organisations a caller manages, the users report and
 // its CSV, adding and importing users, and analytics. Each call has passed requireOrganisation.
 import { Readable } from "node:stream";
-import { type api, type BodyOf, ORGANISATION_LIMITS, type QueryOf, ROLES } from "@cpd/contract";
+import { type api, type BodyOf, ORGANISATION_LIMITS, type QueryOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { csvLine } from "../../lib/csv.js";
-import { addDays, addMonths, type IsoDate, toDateColumn } from "../../lib/dates.js";
+import { addDays, addMonths, type IsoDate } from "../../lib/dates.js";
 import { mapDbError } from "../../lib/db-errors.js";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import type { Caller } from "../../policies/index.js";
 import { mayViewAnalytics, reachesEveryOrganisation } from "../../policies/organisations.js";
 import { actingAccount, recordActivity } from "../activity-log/record.js";
-import { createOnboardingLink } from "../registration/onboarding.js";
+import { createOnboardingLink, createOnboardingLinks } from "../registration/onboarding.js";
 import * as repo from "./repository.js";
 
 /** The range of a report: from..to, by default the 12 months that end today (London). */
@@ -74,24 +74,6 @@ async function organisationOrMissing(deps: Deps, organisationId: number) {
 
 type NewUser = BodyOf<typeof api.addOrganisationUser>;
 
-/** The rows of one new corporate member: onboarding sets the password and confirms the address. */
-const memberData = (organisationId: number, u: NewUser, now: Date, today: IsoDate) => ({
-  email: u.email.trim().toLowerCase(),
-  organisationId,
-  createdAt: now,
-  emailConfirmedAt: null,
-  roles: { create: [{ role: ROLES.userBasic }] },
-  profile: { create: { firstName: u.firstName.trim(), lastName: u.lastName.trim() } },
-  membership: {
-    create: {
-      tier: "CORPORATE" as const,
-      active: true,
-      memberSince: toDateColumn(today),
-      membershipSource: "Organisation",
-    },
-  },
-});
-
 const emailTaken = () => conflict("An account with this email address already exists", "EMAIL_TAKEN");
 
 export async function addUser(deps: Deps, caller: Caller, organisationId: number, body: NewUser) {
@@ -102,18 +84,15 @@ export async function addUser(deps: Deps, caller: Caller, organisationId: number
   let id: string;
   try {
     id = await deps.prisma.$transaction(async (tx) => {
-      const user = await tx.user.create({
-        data: memberData(organisationId, body, now, deps.today()),
-        select: { id: true },
-      });
+      const [userId] = await repo.createMembers(tx, organisationId, [body], now, deps.today());
       await recordActivity(tx, {
         action: "organisation.user-added",
         actorId: actingAccount(caller),
-        subjectId: user.id,
+        subjectId: userId,
         organisationId,
         at: now,
       });
-      return user.id;
+      return userId as string;
     });
   } catch (err) {
     if (mapDbError(err)?.code === "ALREADY_EXISTS") throw emailTaken();
@@ -173,14 +152,13 @@ export async function bulkImport(deps: Deps, caller: Caller, organisationId: num
   try {
     ids = await deps.prisma.$transaction(
       async (tx) => {
-        const created: string[] = [];
-        for (const r of checked) {
-          const u = await tx.user.create({
-            data: memberData(organisationId, r.user, now, today),
-            select: { id: true },
-          });
-          created.push(u.id);
-        }
+        const created = await repo.createMembers(
+          tx,
+          organisationId,
+          checked.map((r) => r.user),
+          now,
+          today,
+        );
         await recordActivity(tx, {
           action: "organisation.users-imported",
           actorId: actingAccount(caller),
@@ -202,7 +180,7 @@ export async function bulkImport(deps: Deps, caller: Caller, organisationId: num
     }
     throw err;
   }
-  for (const id of ids) await createOnboardingLink(deps, id);
+  await createOnboardingLinks(deps, ids);
   return {
     imported: ids.length,
     message: `${ids.length} ${ids.length === 1 ? "user was" : "users were"} imported and sent an email to set up their account`,

@@ -17,7 +17,16 @@ const invalid = () => notFound(M.onboardingInvalid, "ONBOARDING_INVALID");
  * each call sends a new link, earlier ones stay valid until used or expired.
  */
 export async function createOnboardingLink(deps: Pick<Deps, "queues">, userId: string): Promise<void> {
-  await deps.queues.enqueue(accountEmailJob, { userId, kind: "onboarding" });
+  await createOnboardingLinks(deps, [userId]);
+}
+
+/** Many at once (a bulk import): one round trip to Redis. */
+export async function createOnboardingLinks(deps: Pick<Deps, "queues">, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await deps.queues.enqueueMany(
+    accountEmailJob,
+    userIds.map((userId) => ({ userId, kind: "onboarding" as const })),
+  );
 }
 
 export async function getOnboarding(deps: Deps, token: string) {
