@@ -8,22 +8,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { accountDeletionJob } from "../src/jobs/account-deletion.js";
 import { exportKey, STORAGE_PREFIXES, sendNoticeOnce } from "../src/modules/account-deletion/repository.js";
 import { certificateKey } from "../src/modules/videos/issue.js";
-import {
-  call,
-  createUser,
-  type Harness,
-  jobContext,
-  refusal,
-  type TestUser,
-  useApp,
-  useWorker,
-} from "./harness.js";
+import { call, createUser, type Harness, jobContext, refusal, type TestUser, useApp } from "./harness.js";
 import { waitForNewMail } from "./mail.js";
 import { richUser } from "./rich-user.js";
 import { must } from "./supervision-fixtures.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const realNow = () => new Date();
 afterEach(() => {

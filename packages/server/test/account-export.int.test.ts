@@ -18,22 +18,12 @@ import { exportRetentionJob } from "../src/jobs/export-retention.js";
 import { createDb, type Db } from "../src/lib/db.js";
 import { Storage } from "../src/lib/storage.js";
 import * as exportTables from "../src/modules/export/tables.js";
-import {
-  call,
-  createUser,
-  jobContext,
-  randomIp,
-  refusal,
-  type TestUser,
-  useApp,
-  useWorker,
-} from "./harness.js";
+import { call, createUser, jobContext, randomIp, refusal, type TestUser, useApp } from "./harness.js";
 import { waitForNewMail } from "./mail.js";
 import { richUser } from "./rich-user.js";
 import { uploadPng } from "./supervision-fixtures.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 

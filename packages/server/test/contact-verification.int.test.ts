@@ -4,13 +4,12 @@ import { randomInt, randomUUID } from "node:crypto";
 import { LIFECYCLE, LIFECYCLE_MESSAGES as M, SUPERVISION_MESSAGES } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { HttpSmsConnector } from "../src/connectors/sms/connector.js";
-import { call, createUser, randomIp, refusal, type TestUser, useApp, useWorker } from "./harness.js";
+import { call, createUser, randomIp, refusal, type TestUser, useApp } from "./harness.js";
 import { queuedPayloads } from "./job-payloads.js";
 import { waitForNewMail } from "./mail.js";
 import { smsTo, waitForSms } from "./sms.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const START_MOBILE = "/profile/start-mobile-number-verification";
 const COMPLETE_MOBILE = "/profile/complete-mobile-number-verification";

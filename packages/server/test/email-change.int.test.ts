@@ -12,13 +12,11 @@ import {
   refusal,
   type TestUser,
   useApp,
-  useWorker,
 } from "./harness.js";
 import { queuedPayloads } from "./job-payloads.js";
 import { mailsTo, waitForNewMail } from "./mail.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const newAddress = () => `new-${randomUUID()}@test.example`;
 const ask = (token: string, emailAddress: unknown) =>

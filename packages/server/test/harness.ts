@@ -50,8 +50,10 @@ export interface Harness {
 }
 
 /** Builds one app per test file, closed after the file; `config` overrides settings (a secret unset...). */
-export function useApp(opts: { config?: Partial<Config> } = {}): Harness {
+export function useApp(opts: { config?: Partial<Config>; worker?: boolean } = {}): Harness {
   const h = {} as Harness;
+  // With `worker`, the file's jobs run too (useWorker).
+  if (opts.worker) useWorker();
   let close: () => Promise<void>;
   beforeAll(async () => {
     const res = await createResources({ ...testConfig(), ...opts.config });

@@ -5,19 +5,10 @@ import { LIFECYCLE, LIFECYCLE_MESSAGES as M } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { sha256 } from "../src/lib/crypto.js";
 import { createOnboardingLink } from "../src/modules/registration/onboarding.js";
-import {
-  call as callFrom,
-  createOrganisation,
-  createUser,
-  randomIp,
-  refusal,
-  useApp,
-  useWorker,
-} from "./harness.js";
+import { call as callFrom, createOrganisation, createUser, randomIp, refusal, useApp } from "./harness.js";
 import { type MailDevEmail, waitForNewMail } from "./mail.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const call = (...[app, method, url, opts = {}]: Parameters<typeof callFrom>) =>
   callFrom(app, method, url, { ip: randomIp(), ...opts });

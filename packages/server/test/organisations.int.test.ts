@@ -5,19 +5,10 @@ import type { AddressInfo } from "node:net";
 import { api, type EndpointDef, RESILIENCE_GOVERNING_BODY } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
-import {
-  call,
-  createOrganisation,
-  createUser,
-  randomIp,
-  type TestUser,
-  useApp,
-  useWorker,
-} from "./harness.js";
+import { call, createOrganisation, createUser, randomIp, type TestUser, useApp } from "./harness.js";
 import { waitForMail } from "./mail.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 const today = todayInLondon();
 
 async function managedOrganisation(data: Record<string, unknown> = {}) {

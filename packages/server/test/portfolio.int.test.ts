@@ -15,13 +15,11 @@ import {
   randomIp,
   type TestUser,
   useApp,
-  useWorker,
   whileRedisDown,
 } from "./harness.js";
 import { mailsTo, waitForMail } from "./mail.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const today = todayInLondon();
 const yearAgo = addDays(today, -365);

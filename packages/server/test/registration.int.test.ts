@@ -12,13 +12,11 @@ import {
   randomIp,
   refusal,
   useApp,
-  useWorker,
   whileRedisDown,
 } from "./harness.js";
 import { type MailDevEmail, mailsTo, waitForNewMail } from "./mail.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 /** Each call from its own address: registration is limited to 5 a minute per address. */
 const call = (...[app, method, url, opts = {}]: Parameters<typeof callFrom>) =>

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { api, type EndpointDef, SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import { call, createUser, randomIp, refusal, useApp, useWorker } from "./harness.js";
+import { call, createUser, randomIp, refusal, useApp } from "./harness.js";
 import { waitForNewMail } from "./mail.js";
 import {
   authenticate,
@@ -24,8 +24,7 @@ import {
   uploadPng,
 } from "./supervision-fixtures.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const endpoints = Object.entries(api as Record<string, EndpointDef>);
 const guestCalls = endpoints.filter(([, e]) => e.guest).map(([name]) => name);

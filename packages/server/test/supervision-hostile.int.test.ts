@@ -2,7 +2,7 @@
 // urn:uuid: ids, explicit nulls, 1e308 and oversize values get a 4xx and store
 // nothing; racing duplicate shares get one 200 and 409s.
 import { describe, expect, it } from "vitest";
-import { call, randomIp, useApp, useWorker } from "./harness.js";
+import { call, randomIp, useApp } from "./harness.js";
 import {
   authenticate,
   guestSession,
@@ -15,8 +15,7 @@ import {
   TOPICS,
 } from "./supervision-fixtures.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const URN = (id: string) => encodeURIComponent(`urn:uuid:${id}`);
 /** The answer must be a refusal in the error envelope, never a 5xx. */

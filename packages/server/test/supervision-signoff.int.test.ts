@@ -4,7 +4,7 @@
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { call, randomIp, refusal, useApp, useWorker } from "./harness.js";
+import { call, randomIp, refusal, useApp } from "./harness.js";
 import {
   dataUrl,
   guestSession,
@@ -16,8 +16,7 @@ import {
   supervisionEntry,
 } from "./supervision-fixtures.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const signatures = (shareId: string) => h.deps.prisma.supervisionSignature.findMany({ where: { shareId } });
 const entryRow = (id: string) => h.deps.prisma.entry.findUniqueOrThrow({ where: { id } });

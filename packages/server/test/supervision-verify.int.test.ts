@@ -5,12 +5,11 @@ import { createHash, randomUUID } from "node:crypto";
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { call, randomIp, useApp, useWorker } from "./harness.js";
+import { call, randomIp, useApp } from "./harness.js";
 import { waitForNewMail } from "./mail.js";
 import { guestSession, must, sign } from "./supervision-fixtures.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const verify = (shareId: string, hash: string) =>
   call(h.app, "GET", `/supervision/verify/${shareId}?hash=${hash}`, { ip: randomIp() });

@@ -4,7 +4,7 @@
 import { randomInt } from "node:crypto";
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import { call, createUser, randomIp, refusal, useApp, useWorker, whileRedisDown } from "./harness.js";
+import { call, createUser, randomIp, refusal, useApp, whileRedisDown } from "./harness.js";
 import { waitForNewMail } from "./mail.js";
 import { smsTo, waitForSms } from "./sms.js";
 import {
@@ -23,8 +23,7 @@ import {
   uploadPng,
 } from "./supervision-fixtures.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 const withBoth = (text: string) => (m: { subject: string; text: string }) =>
   `${m.subject}\n${m.text}`.includes(text);

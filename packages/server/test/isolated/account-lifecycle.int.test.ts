@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountDeletionJob, accountDeletionJobId } from "../../src/jobs/account-deletion.js";
 import { accountLifecycleJob } from "../../src/jobs/account-lifecycle.js";
 import { createMailer } from "../../src/lib/mailer.js";
-import { createOrganisation, createUser, jobContext, type TestUser, useApp, useWorker } from "../harness.js";
+import { createOrganisation, createUser, jobContext, type TestUser, useApp } from "../harness.js";
 import { type MailDevEmail, mailsTo } from "../mail.js";
 
-const h = useApp();
-useWorker();
+const h = useApp({ worker: true });
 
 let mailer: ReturnType<typeof createMailer>;
 let deletions: Queue;

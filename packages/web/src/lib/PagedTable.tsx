@@ -20,7 +20,8 @@ export function PagedTable<T>(props: {
   /** With an id, the card is a section named by the caption (or by the empty text). */
   captionId?: string;
   highlightOnHover?: boolean;
-  head: ReactNode;
+  /** The column headings: plain names, or the cells themselves (sort buttons, hidden labels). */
+  head: ReactNode | string[];
   row: (item: T) => ReactNode;
 }) {
   const { list, page, noun, captionId } = props;
@@ -51,7 +52,11 @@ export function PagedTable<T>(props: {
                 {pages > 1 ? `, page ${page} of ${pages}` : ""}
               </Table.Caption>
               <Table.Thead>
-                <Table.Tr>{props.head}</Table.Tr>
+                <Table.Tr>
+                  {Array.isArray(props.head)
+                    ? props.head.map((h) => <Table.Th key={h}>{h}</Table.Th>)
+                    : props.head}
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>{data.items.map(props.row)}</Table.Tbody>
             </Table>

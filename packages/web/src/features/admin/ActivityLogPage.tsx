@@ -1,8 +1,7 @@
 import { api, londonDateTime } from "@cpd/contract";
-import { Button, Code, Group, Stack, Table, TextInput, Title } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Code, Stack, Table, TextInput, Title } from "@mantine/core";
 import { call } from "../../lib/api-client";
+import { FilterForm, useFilteredPages } from "../../lib/filtered-pages";
 import { PagedTable } from "../../lib/PagedTable";
 import { usePageTitle } from "../../lib/use-page-title";
 import { DateRangeFields } from "../forms/DateRangeFields";
@@ -31,72 +30,32 @@ export function detailsText(details: Record<string, unknown>): string {
 /** Every administrator action and impersonation, and account events, newest first. */
 export default function ActivityLogPage() {
   usePageTitle("Activity log");
-  const [filters, setFilters] = useState({ action: "", email: "", from: "", to: "" });
-  const [applied, setApplied] = useState(filters);
-  const [page, setPage] = useState(1);
-  const log = useQuery({
-    queryKey: ["admin", "activity-log", applied, page],
-    queryFn: () =>
-      call(api.activityLog, {
-        params: { perPage: PAGE_SIZE, page },
-        query: Object.fromEntries(Object.entries(applied).filter(([, v]) => v)) as Record<string, string>,
-      }),
-    placeholderData: keepPreviousData,
-    meta: { errorTitle: "Failed to load the activity log" },
+  const f = useFilteredPages({
+    queryKey: ["admin", "activity-log"],
+    initial: { action: "", email: "", from: "", to: "" },
+    pageSize: PAGE_SIZE,
+    load: (page, query) => call(api.activityLog, { params: { perPage: PAGE_SIZE, page }, query }),
+    errorTitle: "Failed to load the activity log",
   });
   return (
     <Stack gap="lg" maw={1200}>
       <Title order={1}>Activity log</Title>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setApplied({ ...filters, action: filters.action.trim(), email: filters.email.trim() });
-          setPage(1);
-        }}
-      >
-        <Group align="flex-end">
-          <TextInput
-            label="Action"
-            description='Exact, or a prefix ending in "." (impersonation.)'
-            value={filters.action}
-            onChange={(e) => setFilters({ ...filters, action: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Email"
-            description="Who acted, or whom it concerned"
-            value={filters.email}
-            onChange={(e) => setFilters({ ...filters, email: e.currentTarget.value })}
-          />
-          <DateRangeFields
-            id="log"
-            required={false}
-            value={filters}
-            onChange={(r) => setFilters({ ...filters, ...r })}
-          />
-          <Button type="submit" variant="default">
-            Filter
-          </Button>
-        </Group>
-      </form>
+      <FilterForm onApply={f.apply}>
+        <TextInput
+          label="Action"
+          description='Exact, or a prefix ending in "." (impersonation.)'
+          {...f.field("action")}
+        />
+        <TextInput label="Email" description="Who acted, or whom it concerned" {...f.field("email")} />
+        <DateRangeFields id="log" required={false} {...f.range} />
+      </FilterForm>
       <PagedTable
-        list={log}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPage={setPage}
-        steps
+        {...f.paging}
         noun={["entry", "entries"]}
         empty="Nothing has been logged that matches."
         minWidth={900}
         captionId="activity-caption"
-        head={
-          <>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>Concerning</Table.Th>
-            <Table.Th>Details</Table.Th>
-          </>
-        }
+        head={["When", "Action", "By", "Concerning", "Details"]}
         row={(l) => (
           <Table.Tr key={l.id}>
             <Table.Td style={{ whiteSpace: "nowrap" }}>{londonDateTime(l.at)}</Table.Td>

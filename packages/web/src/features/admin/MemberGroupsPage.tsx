@@ -1,14 +1,16 @@
 import { api, londonDateTime, londonDay, MEMBER_GROUPS, type MemberGroup } from "@cpd/contract";
-import { Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button, Card, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
+import { FilterForm, useFilteredPages } from "../../lib/filtered-pages";
 import { notifyError } from "../../lib/notify";
 import { PagedTable } from "../../lib/PagedTable";
 import { session } from "../../lib/session";
 import { usePageTitle } from "../../lib/use-page-title";
+import { PersonCell } from "../oversight/PersonCell";
 
 const PAGE_SIZE = 25;
 
@@ -18,23 +20,18 @@ export default function MemberGroupsPage() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [group, setGroup] = useState<MemberGroup>("trial");
-  const [filter, setFilter] = useState("");
-  const [applied, setApplied] = useState("");
-  const [page, setPage] = useState(1);
   const groups = useQuery({
     queryKey: ["admin", "member-groups"],
     queryFn: () => call(api.memberGroups),
     meta: { errorTitle: "Failed to load member groups" },
   });
-  const members = useQuery({
-    queryKey: ["admin", "member-groups", group, applied, page],
-    queryFn: () =>
-      call(api.memberGroupMembers, {
-        params: { group, perPage: PAGE_SIZE, page },
-        query: applied ? { filter: applied } : {},
-      }),
-    placeholderData: keepPreviousData,
-    meta: { errorTitle: "Failed to load members" },
+  const f = useFilteredPages({
+    queryKey: ["admin", "member-groups", group],
+    initial: { filter: "" },
+    pageSize: PAGE_SIZE,
+    load: (page, query) =>
+      call(api.memberGroupMembers, { params: { group, perPage: PAGE_SIZE, page }, query }),
+    errorTitle: "Failed to load members",
   });
   const impersonate = useMutation({
     mutationFn: (email: string) => call(api.impersonate, { query: { user: email } }),
@@ -47,7 +44,7 @@ export default function MemberGroupsPage() {
   });
   const choose = (g: MemberGroup) => {
     setGroup(g);
-    setPage(1);
+    f.paging.onPage(1);
   };
   return (
     <Stack gap="lg" maw={1200}>
@@ -87,32 +84,16 @@ export default function MemberGroupsPage() {
           },
         )}
       </SimpleGrid>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setApplied(filter.trim());
-          setPage(1);
-        }}
-      >
-        <Group align="flex-end">
-          <TextInput
-            label="Filter"
-            description="Part of an email address or name"
-            value={filter}
-            maxLength={200}
-            onChange={(e) => setFilter(e.currentTarget.value)}
-          />
-          <Button type="submit" variant="default">
-            Filter
-          </Button>
-        </Group>
-      </form>
+      <FilterForm onApply={f.apply}>
+        <TextInput
+          label="Filter"
+          description="Part of an email address or name"
+          maxLength={200}
+          {...f.field("filter")}
+        />
+      </FilterForm>
       <PagedTable
-        list={members}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPage={setPage}
-        steps
+        {...f.paging}
         noun={["member", "members"]}
         empty={`No ${MEMBER_GROUPS[group].toLowerCase()} match.`}
         minWidth={900}
@@ -132,12 +113,7 @@ export default function MemberGroupsPage() {
         }
         row={(m) => (
           <Table.Tr key={m.id}>
-            <Table.Td miw={180}>
-              {m.name || m.email}
-              <Text fz="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                {m.email}
-              </Text>
-            </Table.Td>
+            <PersonCell name={m.name} email={m.email} />
             <Table.Td>{m.organisation ?? "—"}</Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(londonDay(m.createdAt))}</Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }}>

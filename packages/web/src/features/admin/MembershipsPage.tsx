@@ -2,7 +2,6 @@ import { api, MEMBERSHIP_RECORD_LIMITS, type ResponseOf } from "@cpd/contract";
 import {
   Badge,
   Button,
-  FileInput,
   Group,
   Modal,
   SimpleGrid,
@@ -14,12 +13,15 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { call } from "../../lib/api-client";
+import { CsvFileInput } from "../../lib/CsvFileInput";
 import { csvRecords } from "../../lib/csv";
 import { formatDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-messages";
+import { FilterForm, useFilteredPages } from "../../lib/filtered-pages";
+import { ModalActions } from "../../lib/ModalActions";
 import { notifySuccess } from "../../lib/notify";
 import { PagedTable } from "../../lib/PagedTable";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
@@ -138,14 +140,11 @@ function RecordModal({ record, onClose }: { record: MembershipRecord | "new" | n
             value={form.notes}
             onChange={(e) => setForm({ ...form, notes: e.currentTarget.value })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ModalActions onClose={onClose}>
             <Button type="submit" loading={save.isPending}>
               Save membership
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </form>
     </Modal>
@@ -197,13 +196,7 @@ function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void
           <strong>email</strong>. Known type and identifier pairs are updated; if any row needs attention,
           nothing is imported.
         </Text>
-        <FileInput
-          label="CSV file"
-          accept=".csv,text/csv"
-          clearable
-          clearButtonProps={{ "aria-label": "Remove the file" }}
-          onChange={(f) => void choose(f)}
-        />
+        <CsvFileInput onChoose={(f) => void choose(f)} />
         <StatusRegion status={status} />
         {errors.length > 0 && (
           <Stack gap={2} component="ul" style={{ margin: 0 }}>
@@ -214,14 +207,11 @@ function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void
             ))}
           </Stack>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Done
-          </Button>
+        <ModalActions onClose={onClose} close="Done">
           <Button onClick={() => send.mutate()} disabled={rows.length === 0} loading={send.isPending}>
             Import
           </Button>
-        </Group>
+        </ModalActions>
       </Stack>
     </Modal>
   );
@@ -230,24 +220,14 @@ function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void
 /** Spec 3 §7 admin memberships: search by identifier, type or e-mail; create, edit, import. */
 export default function MembershipsPage() {
   usePageTitle("Memberships");
-  const [search, setSearch] = useState({ identifier: "", type: "", email: "" });
-  const [applied, setApplied] = useState(search);
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<MembershipRecord | "new" | null>(null);
   const [importing, setImporting] = useState(false);
-  const records = useQuery({
-    queryKey: ["admin", "memberships", applied, page],
-    queryFn: () =>
-      call(api.searchMembershipRecords, {
-        query: {
-          ...(applied.identifier ? { identifier: applied.identifier } : {}),
-          ...(applied.type ? { type: applied.type } : {}),
-          ...(applied.email ? { email: applied.email } : {}),
-          page,
-        },
-      }),
-    placeholderData: keepPreviousData,
-    meta: { errorTitle: "Failed to load memberships" },
+  const f = useFilteredPages({
+    queryKey: ["admin", "memberships"],
+    initial: { identifier: "", type: "", email: "" },
+    pageSize: PAGE_SIZE,
+    load: (page, query) => call(api.searchMembershipRecords, { query: { ...query, page } }),
+    errorTitle: "Failed to load memberships",
   });
   return (
     <Stack gap="lg" maw={1200}>
@@ -260,44 +240,13 @@ export default function MembershipsPage() {
           </Button>
         </Group>
       </Group>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setApplied({
-            identifier: search.identifier.trim(),
-            type: search.type.trim(),
-            email: search.email.trim(),
-          });
-          setPage(1);
-        }}
-      >
-        <Group align="flex-end">
-          <TextInput
-            label="Identifier"
-            value={search.identifier}
-            onChange={(e) => setSearch({ ...search, identifier: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Type"
-            value={search.type}
-            onChange={(e) => setSearch({ ...search, type: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Email"
-            value={search.email}
-            onChange={(e) => setSearch({ ...search, email: e.currentTarget.value })}
-          />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-        </Group>
-      </form>
+      <FilterForm onApply={f.apply} submit="Search">
+        <TextInput label="Identifier" {...f.field("identifier")} />
+        <TextInput label="Type" {...f.field("type")} />
+        <TextInput label="Email" {...f.field("email")} />
+      </FilterForm>
       <PagedTable
-        list={records}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPage={setPage}
-        steps
+        {...f.paging}
         noun={["membership", "memberships"]}
         empty="No memberships match this search."
         minWidth={860}

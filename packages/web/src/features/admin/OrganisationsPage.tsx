@@ -54,15 +54,7 @@ export default function OrganisationsPage() {
         empty="No organisations match."
         minWidth={720}
         captionId="organisations-caption"
-        head={
-          <>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Key</Table.Th>
-            <Table.Th>Users</Table.Th>
-            <Table.Th>Sign-in</Table.Th>
-            <Table.Th>Managers</Table.Th>
-          </>
-        }
+        head={["Name", "Key", "Users", "Sign-in", "Managers"]}
         row={(o) => (
           <Table.Tr key={o.id}>
             <Table.Td>

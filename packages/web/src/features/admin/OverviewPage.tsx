@@ -6,7 +6,17 @@ import { formatDate } from "../../lib/dates";
 import { FigureCards } from "../../lib/FigureCards";
 import { usePageTitle } from "../../lib/use-page-title";
 import { ChartFigure } from "../dashboard/ChartFigure";
+import type { ChartSpec } from "../dashboard/chart-spec";
 import { chartColour } from "../dashboard/dashboard-model";
+
+/** A pie (a colour per slice) or a bar chart (one colour) of labelled values. */
+const chart = (type: "pie" | "bar", points: [string, number][], seriesLabel: string): ChartSpec => ({
+  type,
+  labels: points.map(([l]) => l),
+  values: points.map(([, v]) => v),
+  colours: points.map((_, i) => chartColour(type === "pie" ? i : 0)),
+  seriesLabel,
+});
 
 const TIER_NAMES: Record<string, string> = { BASIC: "Basic", PREMIUM: "Premium", CORPORATE: "Corporate" };
 
@@ -38,13 +48,11 @@ export default function OverviewPage() {
           empty="No members yet."
           spec={
             d
-              ? {
-                  type: "pie",
-                  labels: d.membersByTier.map((t) => TIER_NAMES[t.tier] ?? t.tier),
-                  values: d.membersByTier.map((t) => t.users),
-                  colours: d.membersByTier.map((_, i) => chartColour(i)),
-                  seriesLabel: "Members",
-                }
+              ? chart(
+                  "pie",
+                  d.membersByTier.map((t) => [TIER_NAMES[t.tier] ?? t.tier, t.users]),
+                  "Members",
+                )
               : null
           }
         />
@@ -55,13 +63,11 @@ export default function OverviewPage() {
           empty="No entries in the last twelve weeks."
           spec={
             d
-              ? {
-                  type: "bar",
-                  labels: d.entriesPerWeek.map((w) => formatDate(w.week)),
-                  values: d.entriesPerWeek.map((w) => w.entries),
-                  colours: d.entriesPerWeek.map(() => chartColour(0)),
-                  seriesLabel: "Entries",
-                }
+              ? chart(
+                  "bar",
+                  d.entriesPerWeek.map((w) => [formatDate(w.week), w.entries]),
+                  "Entries",
+                )
               : null
           }
         />

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
+import { ModalActions } from "../../lib/ModalActions";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -37,26 +38,14 @@ export default function SharedCpdPage() {
         }
         actions={(s) => (
           <Group gap="xs" wrap="nowrap">
-            {s.hidden ? (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => restore.mutate(s)}
-                loading={restore.isPending && restore.variables?.id === s.id}
-                aria-label={`Restore ${s.title}`}
-              >
-                Restore
-              </Button>
-            ) : (
-              <Button
-                size="xs"
-                color="red"
-                onClick={() => setEditing({ share: s, mode: "hide" })}
-                aria-label={`Hide ${s.title}`}
-              >
-                Hide
-              </Button>
-            )}
+            <Button
+              size="xs"
+              {...(s.hidden
+                ? { variant: "default", children: "Restore", onClick: () => restore.mutate(s) }
+                : { color: "red", children: "Hide", onClick: () => setEditing({ share: s, mode: "hide" }) })}
+              loading={restore.isPending && restore.variables?.id === s.id}
+              aria-label={`${s.hidden ? "Restore" : "Hide"} ${s.title}`}
+            />
             <Button
               size="xs"
               variant="default"
@@ -133,14 +122,11 @@ function ModerateModal({
               onChange={(v) => setCategory(v ?? share.category)}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ModalActions onClose={onClose}>
             <Button type="submit" loading={save.isPending} color={mode === "hide" ? "red" : undefined}>
               {mode === "hide" ? "Hide" : "Save"}
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
 import { api, SHARED_CPD_DESCRIPTION_MAX, SHARED_CPD_MESSAGES } from "@cpd/contract";
-import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Checkbox, Modal, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { call } from "../../lib/api-client";
 import { entryChanged } from "../../lib/invalidate";
+import { ModalActions } from "../../lib/ModalActions";
 import { notifySuccess } from "../../lib/notify";
 import { useSharedCategories } from "./queries";
 import { AGREEMENT_TEXT, type ShareDraft, type ShareErrors, shareErrors } from "./share-rules";
@@ -140,14 +141,11 @@ export function ShareModal({ source, onClose }: { source: ShareSource | null; on
             error={errors.agreed}
             onChange={(e) => set("agreed", e.currentTarget.checked)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ModalActions onClose={onClose}>
             <Button type="submit" loading={share.isPending}>
               Share
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </form>
     </Modal>

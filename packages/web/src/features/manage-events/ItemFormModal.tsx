@@ -1,9 +1,10 @@
 // The create/edit dialog shared by events and webinars: form state, the client checks, saving,
 // and the server's messages placed at their field. Only the fields and the calls differ (a spec).
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Modal, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, useState } from "react";
 import { ApiError } from "../../lib/api-error";
+import { ModalActions } from "../../lib/ModalActions";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { DateField } from "../forms/DateField";
 import { type Errors, placeServerError, type TimesForm } from "./event-form-model";
@@ -90,14 +91,11 @@ export function ItemFormModal<F extends TimesForm, T>({
             </Alert>
           )}
           <Fields form={form} set={set} errors={errors} editing={Boolean(editing)} bind={bind} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ModalActions onClose={onClose}>
             <Button type="submit" loading={save.isPending}>
               {`${editing ? "Save" : "Create"} ${kind}`}
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </form>
     </Modal>

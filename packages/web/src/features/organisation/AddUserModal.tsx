@@ -1,9 +1,10 @@
 import { api } from "@cpd/contract";
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Button, Modal, Stack, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
+import { ModalActions } from "../../lib/ModalActions";
 import { notifySuccess } from "../../lib/notify";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { orgKeys } from "./queries";
@@ -69,14 +70,11 @@ export function AddUserModal({
           {field("firstName", "First name")}
           {field("lastName", "Last name")}
           {field("email", "Email address", "email")}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ModalActions onClose={onClose}>
             <Button type="submit" loading={add.isPending}>
               Add user
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,12 @@
 import { api, type ResponseOf } from "@cpd/contract";
-import { Button, FileInput, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { Button, Modal, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "../../lib/api-client";
+import { CsvFileInput } from "../../lib/CsvFileInput";
 import { csvRecords } from "../../lib/csv";
 import { errorMessage } from "../../lib/error-messages";
+import { ModalActions } from "../../lib/ModalActions";
 import { notifySuccess } from "../../lib/notify";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { orgKeys } from "./queries";
@@ -85,13 +87,7 @@ export function ImportUsersModal({
           <strong>lastName</strong> and <strong>email</strong>. Every row is checked first: if any row needs
           attention, nothing is imported.
         </Text>
-        <FileInput
-          label="CSV file"
-          accept=".csv,text/csv"
-          clearable
-          clearButtonProps={{ "aria-label": "Remove the file" }}
-          onChange={(f) => void choose(f)}
-        />
+        <CsvFileInput onChoose={(f) => void choose(f)} />
         <StatusRegion status={status} />
         {shown.length > 0 && (
           <Table.ScrollContainer minWidth={420} mah={320}>
@@ -122,10 +118,7 @@ export function ImportUsersModal({
             </Table>
           </Table.ScrollContainer>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Done
-          </Button>
+        <ModalActions onClose={onClose} close="Done">
           <Button
             onClick={() => send.mutate()}
             disabled={rows.length === 0 || (report?.imported !== undefined && report.imported > 0)}
@@ -133,7 +126,7 @@ export function ImportUsersModal({
           >
             Import {rows.length > 0 ? `${rows.length} ${rows.length === 1 ? "user" : "users"}` : ""}
           </Button>
-        </Group>
+        </ModalActions>
       </Stack>
     </Modal>
   );

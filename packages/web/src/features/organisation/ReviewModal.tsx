@@ -6,6 +6,7 @@ import { call } from "../../lib/api-client";
 import { now } from "../../lib/clock";
 import { downloadWithSession } from "../../lib/download";
 import { errorMessage } from "../../lib/error-messages";
+import { ModalActions } from "../../lib/ModalActions";
 import { notifySuccess } from "../../lib/notify";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { DateField } from "../forms/DateField";
@@ -92,14 +93,11 @@ export function ReviewModal({ user, onClose }: { user: ReviewTarget | null; onCl
           value={comments}
           onChange={(e) => setComments(e.currentTarget.value)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <ModalActions onClose={onClose}>
           <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!date}>
             Save review
           </Button>
-        </Group>
+        </ModalActions>
       </Stack>
     </Modal>
   );
