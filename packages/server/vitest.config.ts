@@ -46,6 +46,23 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
+      {
+        // Fault scripts (scripts/faults/): real processes, and PostgreSQL and Redis of this machine
+        // stopped and started. Run by ./scripts/test after everything else, one at a time.
+        test: {
+          name: "faults",
+          include: ["test/faults/*.fault.test.ts"],
+          environment: "node",
+          env: {
+            ...(process.env.DATABASE_URL
+              ? { FAULTS_DATABASE_URL: `${process.env.DATABASE_URL}_faults` }
+              : {}),
+          },
+          testTimeout: 300_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 });

@@ -69,6 +69,7 @@ export const Env = Type.Object({
   // (after a crash), and how many PDFs one worker renders at once (rendering is CPU-bound).
   PDF_JOB_LOCK_MS: Type.String({ pattern: "^[1-9][0-9]{3,6}$", default: "60000" }),
   PDF_CONCURRENCY: Type.String({ pattern: "^[1-9][0-9]?$", default: "1" }),
+  EMAIL_CONCURRENCY: Type.String({ pattern: "^[1-9][0-9]?$", default: "4" }),
   // Registration captcha: any siteverify-compatible service (reCAPTCHA, hCaptcha, Turnstile; locally
   // the fake in scripts/fakes). Unset: registration runs without a captcha (rate limited per address).
   CAPTCHA_VERIFY_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
@@ -132,6 +133,8 @@ export interface Config {
   dataEncryptionKey: string;
   portfolioRetentionHours: number;
   pdfJobs: { lockMs: number; concurrency: number };
+  /** E-mails one worker sends at once. */
+  emailConcurrency: number;
   /** Unset: registration has no captcha. */
   captcha: { verifyUrl: string; secret: string; siteKey: string; scriptUrl: string | null } | null;
   /** Unset: the membership webhook answers 503. */
@@ -259,6 +262,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? e.JWT_SECRET,
     portfolioRetentionHours: Number(e.PORTFOLIO_RETENTION_HOURS),
     pdfJobs: { lockMs: Number(e.PDF_JOB_LOCK_MS), concurrency: Number(e.PDF_CONCURRENCY) },
+    emailConcurrency: Number(e.EMAIL_CONCURRENCY),
     captcha: e.CAPTCHA_VERIFY_URL
       ? {
           verifyUrl: e.CAPTCHA_VERIFY_URL,

@@ -11,6 +11,7 @@ import { createDb } from "./lib/db.js";
 import { createRedis } from "./lib/redis.js";
 import { Storage } from "./lib/storage.js";
 import { TokenService } from "./lib/tokens.js";
+import { shareSessionInvalidations } from "./modules/account/session.js";
 
 export async function createResources(
   config: Config,
@@ -32,6 +33,7 @@ export async function createResources(
   });
   const storage = new Storage(config.s3);
   const queues = new Queues(redis, config.redisPrefix);
+  const sessions = shareSessionInvalidations(redis, config.redisPrefix);
   const deps: Deps = {
     config,
     prisma,
@@ -53,6 +55,7 @@ export async function createResources(
   return {
     deps,
     close: async () => {
+      sessions.stop();
       await queues.close();
       await prisma.$disconnect();
       await pool.end();

@@ -67,7 +67,7 @@ export function queueSettings(config: Config): Record<string, QueueSettings> {
     maxStalledCount: 2,
   };
   const known: Record<string, QueueSettings> = {
-    email: { concurrency: 4 },
+    email: { concurrency: config.emailConcurrency },
     pdf,
     maintenance: { concurrency: 1 },
   };

@@ -18,6 +18,14 @@ describe("mapDbError", () => {
     expect(mapDbError(Object.assign(new Error("x"), { code: "ECONNREFUSED" }))?.statusCode).toBe(503);
     expect(mapDbError(prisma("P2028"))?.statusCode).toBe(503);
     expect(mapDbError(adapter("40P01"))?.statusCode).toBe(503);
+    // Redis away: what ioredis throws for a rate limit or an enqueue.
+    expect(
+      mapDbError(new Error("Stream isn't writeable and enableOfflineQueue options is false"))?.statusCode,
+    ).toBe(503);
+    expect(mapDbError(new Error("Connection is closed."))?.statusCode).toBe(503);
+    expect(mapDbError(Object.assign(new Error("x"), { name: "MaxRetriesPerRequestError" }))?.statusCode).toBe(
+      503,
+    );
   });
 
   it("maps values PostgreSQL cannot store to 400, from the pool or the adapter", () => {

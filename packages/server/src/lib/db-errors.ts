@@ -1,6 +1,6 @@
 // Database failures mapped to answers in one place (DESIGN.md §4): a unique
-// clash is a 409, a missing row a 404, a full pool or a lost connection a 503
-// the client may retry. Anything unrecognised stays a 500 (a bug to fix).
+// clash is a 409, a missing row a 404, a full pool or a lost connection (to
+// PostgreSQL or to Redis) a 503 the client may retry. Anything unrecognised stays a 500 (a bug to fix).
 import { AppError } from "./errors.js";
 
 /** Seconds a client should wait before retrying a 503. */
@@ -31,6 +31,9 @@ const UNAVAILABLE_MESSAGES = [
   "timeout exceeded when trying to connect", // pg pool: no connection freed up in time
   "Connection terminated",
   "Client has encountered a connection error",
+  // ioredis while Redis is away (rate limits, queues): the request paths fail fast, never queue.
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  "Connection is closed",
 ];
 
 const alreadyExists = () => new AppError(409, "ALREADY_EXISTS", "This already exists");
@@ -75,6 +78,7 @@ export function mapDbError(err: unknown): AppError | null {
   const e = err as MaybeDbError;
   const message = typeof e.message === "string" ? e.message : "";
   if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return unavailable();
+  if (e.name === "MaxRetriesPerRequestError") return unavailable();
   if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT"].includes(String(e.code))) return unavailable();
   const prisma = e.name === "PrismaClientKnownRequestError" ? BY_PRISMA_CODE[String(e.code)] : undefined;
   if (prisma) return prisma();

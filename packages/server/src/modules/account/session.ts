@@ -1,10 +1,12 @@
 // The session facts of every authenticated call, from the database and never
 // from the token: token version, roles and organisation, in one primary-key query.
 //
-// A small in-process cache keeps them for SESSION_CACHE_TTL_MS. Every change made
-// in this process (logout, password change or reset, role change) invalidates the
-// user's entry after it commits, so revocation is immediate here; other processes
-// (a second API replica) see the change within the TTL at most.
+// A small in-process cache keeps them for SESSION_CACHE_TTL_MS. Every change (logout,
+// password change or reset, role change) invalidates the user's entry after it commits,
+// here and, over Redis pub/sub (shareSessionInvalidations), in every other replica; a
+// message lost while Redis is down costs at most the TTL, and a replica whose subscription
+// comes back empties its cache.
+import type { Redis } from "ioredis";
 import type pg from "pg";
 import type { Db } from "../../lib/db.js";
 
@@ -64,9 +66,13 @@ export class SessionCache {
     this.entries.set(userId, { facts, expires: this.now() + this.ttlMs });
   }
 
-  invalidate(userId: string) {
+  /** Where this process's invalidations go (the other replicas); see shareSessionInvalidations. */
+  readonly peers = new Set<(userId: string) => void>();
+
+  invalidate(userId: string, tellPeers = true) {
     this.generation++;
     this.entries.delete(userId);
+    if (tellPeers) for (const tell of this.peers) tell(userId);
   }
 
   clear() {
@@ -128,4 +134,37 @@ export async function setRoles(db: Db, userId: string, roles: readonly string[])
     await bumpTokenVersion(tx, userId);
   });
   invalidateSession(userId);
+}
+
+/**
+ * Shares invalidations between the processes on one Redis: each one publishes the users it
+ * invalidates and drops the entries the others publish. Answers the function that stops it.
+ */
+export function shareSessionInvalidations(redis: Redis, prefix: string, cache: SessionCache = sessionCache) {
+  const channel = `${prefix}:session-invalidated`;
+  // A subscribed connection does nothing else; this one keeps reconnecting on its own.
+  const sub = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: false });
+  let connectedBefore = false;
+  sub.on("ready", () => {
+    // Back after an outage: what was published meanwhile is lost, so forget everything.
+    if (connectedBefore) cache.clear();
+    connectedBefore = true;
+  });
+  sub.on("error", () => {
+    // Reconnects by itself; until then the TTL bounds how stale an entry can be.
+  });
+  sub.on("message", (_channel: string, userId: string) => cache.invalidate(userId, false));
+  const subscribed = sub.subscribe(channel).catch(() => undefined);
+  const tell = (userId: string) => {
+    redis.publish(channel, userId).catch(() => undefined);
+  };
+  cache.peers.add(tell);
+  return {
+    /** Resolves once the subscription is in place (tests wait for it). */
+    ready: subscribed,
+    stop: () => {
+      cache.peers.delete(tell);
+      sub.disconnect();
+    },
+  };
 }
