@@ -62,6 +62,7 @@ export const downloadExport = endpoint({
   params: Type.Object({ id: Uuid() }),
   response: Type.String({ format: "binary" }),
   binary: true,
+  produces: ["application/zip"],
 });
 
 /** The payment provider's event (HMAC-signed; see docs/decisions/0008-account-lifecycle.md). */

@@ -246,4 +246,5 @@ export const calendarFeed = endpoint({
   query: Type.Object({ auth_token: Type.Optional(Text()) }),
   response: Type.Any(),
   binary: true,
+  produces: ["text/calendar"],
 });

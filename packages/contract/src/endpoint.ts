@@ -31,6 +31,10 @@ export interface EndpointDef {
   status?: 200 | 201 | 204;
   /** The answer is a file or a redirect, not JSON. */
   binary?: boolean;
+  /** A file's media types (documented as the 2xx answer, `format: binary`). */
+  produces?: readonly string[];
+  /** The answer is a 302 redirect (documented as such). */
+  redirect?: boolean;
 }
 
 export const endpoint = <const E extends EndpointDef>(e: E): E => e;

@@ -39,11 +39,12 @@ export const updateEntry = endpoint({
 
 export const deleteEntry = endpoint({
   method: "DELETE",
-  path: "/entries/:id",
+  // The same parameter name as POST /entries/{identifier} at this position (one path, two methods).
+  path: "/entries/:identifier",
   summary: "Delete an entry (its evidence files stay in My Files, unattached)",
   tags,
   auth: true,
-  params: IdParams,
+  params: Type.Object({ identifier: Uuid({ description: "The entry's id" }) }),
   response: Empty,
 });
 
@@ -159,4 +160,5 @@ export const entryPdf = endpoint({
   query: Type.Object({ auth_token: Type.Optional(Text()) }),
   response: Type.Any(),
   binary: true,
+  produces: ["application/pdf"],
 });

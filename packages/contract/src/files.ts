@@ -109,6 +109,7 @@ export const downloadFile = endpoint({
   query: Type.Object({ auth_token: Type.Optional(Text()), download: Type.Optional(Type.Boolean()) }),
   response: Type.Any(),
   binary: true,
+  produces: ["application/octet-stream"],
 });
 
 export const DOCUMENT_TYPES = {

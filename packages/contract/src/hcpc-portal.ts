@@ -181,6 +181,7 @@ export const hcpcEvidenceItem = endpoint({
   query: Type.Object({ download: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
   response: Type.String({ description: "the file" }),
   binary: true,
+  produces: ["application/octet-stream"],
 });
 export const hcpcEntriesPdf = endpoint({
   method: "GET",
@@ -200,6 +201,7 @@ export const hcpcEntriesPdf = endpoint({
   ),
   response: Type.String({ description: "application/pdf" }),
   binary: true,
+  produces: ["application/pdf"],
 });
 
 // ---- the gap rule, shared by the server (which refuses) and the wizard (which toasts) ----

@@ -155,6 +155,7 @@ export const organisationUsersCsv = endpoint({
   query: Type.Object({ from: IsoDate, to: IsoDate }),
   response: Type.String({ description: "text/csv" }),
   binary: true,
+  produces: ["text/csv"],
 });
 
 export const OrganisationSettings = Type.Object({

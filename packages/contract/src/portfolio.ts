@@ -183,6 +183,7 @@ export const portfolioFile = endpoint({
   ),
   response: Type.String({ description: "application/pdf" }),
   binary: true,
+  produces: ["application/pdf"],
 });
 
 export const reviewPortfolio = endpoint({
@@ -195,4 +196,5 @@ export const reviewPortfolio = endpoint({
   body: Type.Object({ user: Uuid(), dateFrom: IsoDate, dateTo: IsoDate }, { additionalProperties: false }),
   response: Type.String({ description: "application/pdf" }),
   binary: true,
+  produces: ["application/pdf"],
 });

@@ -23,6 +23,7 @@ export const loginSso = endpoint({
   }),
   response: Redirect,
   binary: true,
+  redirect: true,
 });
 
 export const externalLoginStart = endpoint({
@@ -35,6 +36,7 @@ export const externalLoginStart = endpoint({
   query: Type.Object({ redirect_to: Type.Optional(RedirectTo) }),
   response: Redirect,
   binary: true,
+  redirect: true,
 });
 
 export const externalLoginProcess = endpoint({
@@ -55,4 +57,5 @@ export const externalLoginProcess = endpoint({
   }),
   response: Redirect,
   binary: true,
+  redirect: true,
 });

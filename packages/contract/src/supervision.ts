@@ -127,6 +127,7 @@ export const supervisionFile = endpoint({
   params: Type.Object({ id: Uuid(), fileId: Uuid() }),
   query: TokenQuery,
   binary: true,
+  produces: ["application/octet-stream"],
   response: Type.Unknown(),
 });
 
@@ -140,6 +141,7 @@ export const supervisionPdf = endpoint({
   params: ShareParams,
   query: TokenQuery,
   binary: true,
+  produces: ["application/pdf"],
   response: Type.Unknown(),
 });
 

@@ -9,7 +9,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions, type RouteOptions } from "fastify";
 import type { Deps } from "./deps.js";
 import { validationMessage } from "./lib/validation-message.js";
 import { authPlugin } from "./plugins/auth.js";
@@ -103,6 +103,10 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   });
 
   registerErrorHandling(app);
+  // JSON bodies only: without Fastify's text/plain parser, a text body on a JSON call is a 415
+  // naming the type to send, not a confusing 400 about the body's shape. (Upload and webhook
+  // routes register their own parsers in their own scopes.)
+  app.removeContentTypeParser("text/plain");
   await registerCompression(app);
 
   await app.register(helmet, {
@@ -117,6 +121,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     skipOnError: false,
   });
   await app.register(swagger, {
+    transform: documentFileAnswers,
     // Shared schemas keep their $id as the component name (ErrorEnvelope, not def-0).
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     openapi: {
@@ -131,6 +136,13 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          authToken: {
+            type: "apiKey",
+            in: "query",
+            name: "auth_token",
+            description:
+              "The session token as a query parameter, for files a browser opens directly (downloads, iCalendar feeds, <img>)",
+          },
           supervisionGuest: {
             type: "http",
             scheme: "bearer",
@@ -170,4 +182,29 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
 
   await registerSpa(app, deps.config.webDist || DEFAULT_WEB_DIST);
   return app;
+}
+
+/**
+ * Files and redirects are sent as they are, so their routes carry no 2xx schema for Fastify to
+ * serialise with; the document still says what they answer: the file's media types as binary, or
+ * a 302. Only the document changes, never the route.
+ */
+function documentFileAnswers({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }) {
+  const answer = route.config?.answer;
+  if (!answer || !schema || typeof schema !== "object") return { schema: schema as object, url };
+  const s = schema as { response?: Record<string, unknown> };
+  const documented = answer.redirect
+    ? { 302: { description: "Redirect (the Location header)", type: "null" } }
+    : {
+        [answer.status]: {
+          description: "The file",
+          content: Object.fromEntries(
+            (answer.produces ?? ["application/octet-stream"]).map((t: string) => [
+              t,
+              { schema: { type: "string", format: "binary" } },
+            ]),
+          ),
+        },
+      };
+  return { schema: { ...s, response: { ...documented, ...s.response } }, url };
 }

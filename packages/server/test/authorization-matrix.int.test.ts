@@ -715,8 +715,8 @@ const MATRIX: Record<Endpoint, Case[]> = {
     ),
   ],
   deleteEntry: [
-    own("entry", async (c) => ({ params: { id: await newEntry(c.owner) } }), true),
-    victims("entry", () => ({ params: { id: f.entryId } })),
+    own("entry", async (c) => ({ params: { identifier: await newEntry(c.owner) } }), true),
+    victims("entry", () => ({ params: { identifier: f.entryId } })),
   ],
   listEntries: simple(signedIn(200), () => ({ params: { perPage: "10", page: "1" } })),
   entryMetadata: simple(signedIn(200)),

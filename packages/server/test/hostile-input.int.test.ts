@@ -206,3 +206,27 @@ describe("limits", () => {
     expect(last?.body).toMatchObject({ statusCode: 429, code: "TOO_MANY_REQUESTS" });
   });
 });
+
+describe("content types", () => {
+  it("answers a text body on a JSON call 415 naming application/json, and stores nothing", async () => {
+    const u = await createUser(h.deps);
+    const before = await h.deps.prisma.entry.count({ where: { userId: u.id } });
+    const res = await call(h.app, "POST", "/entries/diary", {
+      token: u.token,
+      payload: '{"Field222":"As text"}',
+      headers: { "content-type": "text/plain" },
+    });
+    expect([res.status, res.body.code, res.body.message]).toEqual([
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Unsupported content type: send the body as application/json",
+    ]);
+    expect(await h.deps.prisma.entry.count({ where: { userId: u.id } })).toBe(before);
+  });
+
+  it("says a list sent where an object belongs must be an object", async () => {
+    const u = await createUser(h.deps);
+    const res = await call(h.app, "POST", "/entries/diary", { token: u.token, body: [] });
+    expect([res.status, res.body.message]).toEqual([400, "The request body must be an object"]);
+  });
+});

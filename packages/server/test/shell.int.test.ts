@@ -186,9 +186,13 @@ describe("GET health and the API documentation", () => {
       const p = `/api${e.path.replace(/:(\w+)/g, "{$1}")}`;
       const op = doc.paths[p]?.[e.method.toLowerCase()];
       // Named by the contract, under its summary, public only where the contract says so; guest
-      // calls take the session token or a supervision guest token.
+      // calls take the session token or a supervision guest token; files a browser opens take it
+      // as ?auth_token= too.
+      const queryToken = Boolean(
+        (e.query as { properties?: Record<string, unknown> })?.properties?.auth_token,
+      );
       const security = e.auth
-        ? [{ bearerAuth: [] }]
+        ? [{ bearerAuth: [] }, ...(queryToken ? [{ authToken: [] }] : [])]
         : e.guest
           ? [{ bearerAuth: [] }, { supervisionGuest: [] }]
           : [];
@@ -208,6 +212,16 @@ describe("GET health and the API documentation", () => {
       const redirect = e.binary && (e.response as { type?: string }).type === "null";
       if (redirect) expect(responses, `${e.method} ${p}`).toContain("302");
       else if (!e.binary) expect(responses, `${e.method} ${p}`).toContain(String(e.status ?? 200));
+      else {
+        // A file: its media types, as binary, so a generated client does not parse it as JSON.
+        const content =
+          doc.paths[p][e.method.toLowerCase()].responses[String(e.status ?? 200)]?.content ?? {};
+        expect(Object.keys(content), `${e.method} ${p}`).toEqual([...(e.produces ?? [])]);
+        for (const t of Object.values(content) as { schema: unknown }[]) {
+          expect(t.schema).toEqual({ type: "string", format: "binary" });
+        }
+        expect(e.produces?.length, `${e.method} ${p} names its media types`).toBeGreaterThan(0);
+      }
     }
   });
 

@@ -43,7 +43,7 @@ export function validationMessage(error: SchemaError | undefined, dataVar: strin
     case "pattern":
       return `${subject} is not in the expected format`;
     case "type":
-      return `${subject} must be ${error.params.type === "array" ? "a list" : `a ${error.params.type}`}`;
+      return `${subject} must be ${error.params.type === "array" ? "a list" : error.params.type === "object" ? "an object" : `a ${error.params.type}`}`;
     default:
       return `${subject} ${error.message ?? "is not valid"}`;
   }

@@ -18,6 +18,8 @@ declare module "fastify" {
     auth?: boolean;
     tooLargeMessage?: string;
     mediaTypeMessage?: string;
+    /** A file's or a redirect's answer, for the OpenAPI document only. */
+    answer?: { status: number; produces?: readonly string[]; redirect?: boolean };
   }
 }
 

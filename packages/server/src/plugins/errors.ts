@@ -64,7 +64,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(413, code, req.routeOptions.config?.tooLargeMessage ?? "The request body is too large");
     }
     if (status === 415) {
-      return send(415, code, req.routeOptions.config?.mediaTypeMessage ?? "Unsupported content type");
+      return send(
+        415,
+        code,
+        req.routeOptions.config?.mediaTypeMessage ??
+          "Unsupported content type: send the body as application/json",
+      );
     }
     if (status === 429) return send(429, code, TOO_MANY_ATTEMPTS);
     if (status >= 400 && status < 500) return send(status, code, fe.message);

@@ -112,8 +112,12 @@ export function define<E extends EndpointDef>(
   if (e.headers) schema.headers = e.headers;
   // Public calls say so (an empty requirement), rather than leaving it unstated.
   // Guest calls take the owner's session token or the reviewee's guest token (either one).
+  // Calls that take the token as ?auth_token= (files opened by the browser) accept either.
+  const queryToken = Boolean(
+    (e.query as { properties?: Record<string, unknown> } | undefined)?.properties?.auth_token,
+  );
   schema.security = e.auth
-    ? [{ bearerAuth: [] }]
+    ? [{ bearerAuth: [] }, ...(queryToken ? [{ authToken: [] }] : [])]
     : e.guest
       ? [{ bearerAuth: [] }, { supervisionGuest: [] }]
       : [];
@@ -127,6 +131,8 @@ export function define<E extends EndpointDef>(
     schema,
     config: {
       auth: e.auth,
+      // What the OpenAPI document says a file or redirect answers (app.ts, documentFileAnswers).
+      answer: e.binary ? { status, produces: e.produces, redirect: e.redirect } : undefined,
       tooLargeMessage: extras.tooLargeMessage,
       mediaTypeMessage: extras.mediaTypeMessage,
       ...(limit

@@ -34,7 +34,7 @@ export function entryRoutes(app: FastifyInstance, deps: Deps) {
     entries.updateEntry(deps, caller.id, params.id, body),
   );
   define(app, deps, api.deleteEntry, { policy: policies.userBasic }, ({ caller, params }) =>
-    entries.deleteEntry(deps, caller.id, params.id),
+    entries.deleteEntry(deps, caller.id, params.identifier),
   );
   define(app, deps, api.listEntries, {}, ({ caller, params, query }) =>
     listEntries(deps, caller.id, query, params.perPage, params.page),

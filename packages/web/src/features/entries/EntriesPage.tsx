@@ -75,7 +75,7 @@ export default function EntriesPage() {
   const debouncedSearch = useDebouncedCallback((v: string) => update({ search: v }), 400);
 
   const remove = useMutation({
-    mutationFn: (id: string) => call(api.deleteEntry, { params: { id } }),
+    mutationFn: (id: string) => call(api.deleteEntry, { params: { identifier: id } }),
     meta: { errorTitle: "Failed to delete entry" },
     onSuccess: () => {
       notifySuccess("Deleted Successfully");
