@@ -76,7 +76,13 @@ export function DeleteAccountCard() {
   return (
     <SectionCard size="lg" title="Delete account">
       <Stack gap="sm">
-        {scheduled.isLoading && <Loader size="sm" aria-label="Loading the deletion status" />}
+        {/* A Loader is a plain span: aria-label is not allowed on it (axe aria-prohibited-attr). */}
+        {scheduled.isLoading && (
+          <span>
+            <Loader size="sm" aria-hidden />
+            <span className="visually-hidden">Loading the deletion status</span>
+          </span>
+        )}
         {current && (
           <StatusAlert tone="info" title="Deletion scheduled">
             <Stack gap="xs">
