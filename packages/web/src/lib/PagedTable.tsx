@@ -1,6 +1,7 @@
-import { Card, Group, Loader, Table, Text } from "@mantine/core";
+import { Card, Group, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Pager } from "./Pager";
+import { Spinner } from "./Spinner";
 
 /**
  * A server-paged list as a table in a card: a loader, the empty text, or the table with a caption
@@ -33,7 +34,7 @@ export function PagedTable<T>(props: {
       <Card withBorder padding={0} {...section}>
         {list.isLoading ? (
           <Group p="lg">
-            <Loader size="sm" aria-label={`Loading ${noun[1]}`} />
+            <Spinner size="sm" label={`Loading ${noun[1]}`} />
           </Group>
         ) : !data || data.items.length === 0 ? (
           <Text p="lg" id={captionId}>

@@ -1,9 +1,10 @@
-import { Center, Loader } from "@mantine/core";
+import { Center } from "@mantine/core";
+import { Spinner } from "../lib/Spinner";
 
 export function PageLoader() {
   return (
     <Center h="60vh">
-      <Loader aria-label="Loading" />
+      <Spinner label="Loading" />
     </Center>
   );
 }

@@ -1,5 +1,5 @@
 import { api, LIFECYCLE_MESSAGES } from "@cpd/contract";
-import { Button, Checkbox, Group, Loader, NativeSelect, Stack, Text } from "@mantine/core";
+import { Button, Checkbox, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -8,6 +8,7 @@ import { now } from "../../lib/clock";
 import { formatDate } from "../../lib/dates";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
+import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { logout } from "../auth/logout";
 import { londonDay } from "../calendar/london-time";
@@ -76,13 +77,7 @@ export function DeleteAccountCard() {
   return (
     <SectionCard size="lg" title="Delete account">
       <Stack gap="sm">
-        {/* A Loader is a plain span: aria-label is not allowed on it (axe aria-prohibited-attr). */}
-        {scheduled.isLoading && (
-          <span>
-            <Loader size="sm" aria-hidden />
-            <span className="visually-hidden">Loading the deletion status</span>
-          </span>
-        )}
+        {scheduled.isLoading && <Spinner size="sm" label="Loading the deletion status" />}
         {current && (
           <StatusAlert tone="info" title="Deletion scheduled">
             <Stack gap="xs">

@@ -5,7 +5,6 @@ import {
   Checkbox,
   ColorInput,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Stack,
@@ -22,6 +21,7 @@ import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
+import { Spinner } from "../../lib/Spinner";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
 
@@ -262,7 +262,7 @@ export default function OrganisationFormPage() {
       {id === null ? (
         <OrganisationForm />
       ) : org.isLoading ? (
-        <Loader size="sm" aria-label="Loading the organisation" />
+        <Spinner size="sm" label="Loading the organisation" />
       ) : org.data ? (
         <>
           <Text c="dimmed">

@@ -3,8 +3,9 @@
 // loaded once from the URL the server names, rendered into a div. The token it hands back goes
 // into the registration body; it is single use, so the form resets the widget after a refusal.
 import { LIFECYCLE_MESSAGES } from "@cpd/contract";
-import { Loader, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
+import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 
 interface CaptchaApi {
@@ -114,7 +115,7 @@ export function CaptchaWidget({
       <Text component="legend" fw={600} fz="sm" mb={4} p={0}>
         Security check
       </Text>
-      {phase === "loading" && <Loader size="sm" aria-label="Loading the security check" />}
+      {phase === "loading" && <Spinner size="sm" label="Loading the security check" />}
       {phase === "failed" && (
         <StatusAlert tone="error" title="Security check unavailable">
           {LIFECYCLE_MESSAGES.captchaMissing}

@@ -1,9 +1,10 @@
 // What a page opened from an e-mailed link shows: a loader while the link is checked or used,
 // then the outcome (read out by screen readers) and the way on to log in.
-import { Anchor, Center, Loader, Stack } from "@mantine/core";
+import { Anchor, Center, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { errorMessage } from "../../lib/error-messages";
+import { Spinner } from "../../lib/Spinner";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import type { CallState } from "./use-call-on-open";
 
@@ -29,7 +30,7 @@ export function LinkOutcome({
         </>
       ) : (
         <Center py="lg">
-          <Loader aria-label={busyLabel} />
+          <Spinner label={busyLabel} />
         </Center>
       )}
     </Stack>

@@ -1,11 +1,12 @@
 import { api, MOBILE_LOGIN_POLL_MS } from "@cpd/contract";
-import { Anchor, Button, Center, Loader, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Center, Stack, Text } from "@mantine/core";
 import { QRCodeSVG } from "qrcode.react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, Navigate } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
 import { errorMessage } from "../../lib/error-messages";
+import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { session, useSession } from "../../lib/session";
 import { AuthLayout } from "./AuthLayout";
@@ -65,7 +66,7 @@ export default function QrLoginPage() {
         <div aria-live="polite">
           {phase.kind === "loading" && (
             <Center py="xl">
-              <Loader aria-label="Preparing the QR code" />
+              <Spinner label="Preparing the QR code" />
             </Center>
           )}
           {phase.kind === "waiting" && (

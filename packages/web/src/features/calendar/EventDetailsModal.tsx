@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { Spinner } from "../../lib/Spinner";
 import type { CalendarEvent } from "./calendar-model";
 import { londonRange } from "./london-time";
 import { useEvent, useEventRegistration } from "./queries";
@@ -116,7 +117,7 @@ export function EventDetailsModal({ eventId, onClose }: { eventId: string | null
   const { data, isLoading, isError } = useEvent(eventId);
   return (
     <Modal opened={Boolean(eventId)} onClose={onClose} title={data?.title ?? "Event details"} size="lg">
-      {isLoading && <Loader aria-label="Loading event details" />}
+      {isLoading && <Spinner label="Loading event details" />}
       {isError && <Text>The event details could not be loaded.</Text>}
       {data && <EventBody event={data} />}
     </Modal>

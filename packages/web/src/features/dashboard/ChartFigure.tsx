@@ -1,7 +1,8 @@
-import { Card, Loader, Text, Title } from "@mantine/core";
+import { Card, Text, Title } from "@mantine/core";
 import { useViewportSize } from "@mantine/hooks";
 import { lazy, Suspense, useId } from "react";
 import "./dashboard.css";
+import { Spinner } from "../../lib/Spinner";
 import type { ChartSpec } from "./chart-spec";
 import { graphHeight, legendPosition } from "./dashboard-model";
 
@@ -40,7 +41,7 @@ export function ChartFigure({
         {title}
       </Title>
       {loading ? (
-        <Loader size="sm" aria-label={`Loading ${title}`} />
+        <Spinner size="sm" label={`Loading ${title}`} />
       ) : failed ? (
         <Text c="dimmed">This chart could not be loaded.</Text>
       ) : !spec || !hasData ? (

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Modal,
   PasswordInput,
   SimpleGrid,
@@ -36,6 +35,7 @@ import {
 import { ReadMore } from "./ReadMore";
 import "../calendar/calendar.css";
 import "./dashboard.css";
+import { Spinner } from "../../lib/Spinner";
 
 /** A dashboard widget; `more` links to the page that has the rest. */
 function WidgetCard({
@@ -109,7 +109,7 @@ export function RecentSharedCpd() {
   const { data, isLoading, isError } = useRecentSharedCpd(true);
   return (
     <WidgetCard title="Recent Shared CPD" more={{ to: "/shared-cpd", label: "View all shared CPD" }}>
-      {isLoading && <Loader size="sm" aria-label="Loading shared CPD" />}
+      {isLoading && <Spinner size="sm" label="Loading shared CPD" />}
       {isError && <Text c="dimmed">Shared CPD could not be loaded.</Text>}
       {data && data.items.length === 0 && (
         <Text>There's no recently shared CPD at the moment. Check back later.</Text>
@@ -146,7 +146,7 @@ export function UpcomingWebinars() {
   const w = list[i];
   return (
     <WidgetCard title="Upcoming Webinars" more={{ to: "/my-webinars", label: "My Webinars" }}>
-      {isLoading && <Loader size="sm" aria-label="Loading webinars" />}
+      {isLoading && <Spinner size="sm" label="Loading webinars" />}
       {isError && <Text c="dimmed">Webinars could not be loaded.</Text>}
       {data && list.length === 0 && (
         <Text>Sorry, there are no Webinars available at the moment. Please check back later!</Text>
@@ -223,7 +223,7 @@ export function MiniCalendar({
   const loading = events.isLoading || planned.isLoading;
   return (
     <WidgetCard title="Coming up" more={{ to: "/calendar", label: "Open the calendar" }}>
-      {loading && <Loader size="sm" aria-label="Loading the calendar" />}
+      {loading && <Spinner size="sm" label="Loading the calendar" />}
       {!loading && items.length === 0 && <Text>Nothing in your calendar for the next 90 days.</Text>}
       {items.length > 0 && (
         <Stack gap={6} {...bareList}>
@@ -334,7 +334,7 @@ export function ClinicalSkillsWidget() {
     : null;
   return (
     <WidgetCard title="Clinical Skills">
-      {status.isLoading && <Loader size="sm" aria-label="Loading Clinical Skills" />}
+      {status.isLoading && <Spinner size="sm" label="Loading Clinical Skills" />}
       {status.isError && <Text c="dimmed">The link status could not be checked.</Text>}
       {status.data && !linked && (
         <Stack gap="xs" align="flex-start">
@@ -342,7 +342,7 @@ export function ClinicalSkillsWidget() {
           <Button onClick={() => setOpen(true)}>Link Clinical Skills account</Button>
         </Stack>
       )}
-      {linked && stats.isLoading && <Loader size="sm" aria-label="Loading Clinical Skills statistics" />}
+      {linked && stats.isLoading && <Spinner size="sm" label="Loading Clinical Skills statistics" />}
       {linked && stats.isError && <Text c="dimmed">--</Text>}
       {counters && (
         <SimpleGrid cols={2} component="dl" m={0}>

@@ -1,7 +1,8 @@
 import { api } from "@cpd/contract";
-import { Center, Loader, Modal } from "@mantine/core";
+import { Center, Modal } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { buildUrl } from "../../lib/api-client";
+import { Spinner } from "../../lib/Spinner";
 import { session } from "../../lib/session";
 
 const PdfViewer = lazy(() => import("./PdfViewer"));
@@ -23,7 +24,7 @@ export function PdfPreviewModal({
         <Suspense
           fallback={
             <Center h={200}>
-              <Loader aria-label="Loading the PDF viewer" />
+              <Spinner label="Loading the PDF viewer" />
             </Center>
           }
         >

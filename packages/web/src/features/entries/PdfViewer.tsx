@@ -1,9 +1,10 @@
 // The entry PDF drawn with pdf.js (its own lazy chunk): the server's PDF answer may not be
 // framed (frame-ancestors 'none'), and a canvas gives page-by-page navigation everywhere.
-import { Alert, Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, Center, Group, Stack, Text } from "@mantine/core";
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
+import { Spinner } from "../../lib/Spinner";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -156,7 +157,7 @@ export default function PdfViewer({ url, title }: Props) {
       <div ref={boxRef} style={{ overflow: "auto", background: "#f1f3f5", minHeight: 200 }}>
         {!doc && (
           <Center h={200}>
-            <Loader aria-label="Loading the PDF" />
+            <Spinner label="Loading the PDF" />
           </Center>
         )}
         <canvas

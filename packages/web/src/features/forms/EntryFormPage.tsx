@@ -1,5 +1,5 @@
 import { api, ENTRY_TYPES, type EntryType, MESSAGES } from "@cpd/contract";
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
@@ -9,6 +9,7 @@ import { nowMs } from "../../lib/clock";
 import { errorMessage } from "../../lib/error-messages";
 import { entryChanged } from "../../lib/invalidate";
 import { notifySuccess } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { useLeaveGuard } from "../../lib/use-leave-guard";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -267,7 +268,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
   };
 
   if (formQuery.isLoading || (form && !values)) {
-    return <Loader aria-label={`Loading the ${name.toLowerCase()} form`} />;
+    return <Spinner label={`Loading the ${name.toLowerCase()} form`} />;
   }
   if (!form || !values) {
     return (
@@ -374,7 +375,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
       </form>
 
       {type === "supervision" && (
-        <Suspense fallback={<Loader size="sm" aria-label="Loading the supervision review" />}>
+        <Suspense fallback={<Spinner size="sm" label="Loading the supervision review" />}>
           <SupervisionPanel
             entryId={entryId}
             reviewee={form.reviewee}

@@ -6,10 +6,11 @@ import {
   HCPC_ENTRY_COUNT_MESSAGE,
   type ResponseOf,
 } from "@cpd/contract";
-import { Button, Checkbox, Group, Loader, Stack, Table, Text } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
 import { buildUrl } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import { showGapToast } from "./gap-toast";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcEntries } from "./queries";
@@ -80,7 +81,7 @@ export function ActivitiesStep({
     }
   }
 
-  if (entries.isLoading) return <Loader aria-label="Loading your activities" />;
+  if (entries.isLoading) return <Spinner label="Loading your activities" />;
   if (entries.isError) return <Text>Your activities could not be loaded. Please refresh the page.</Text>;
   const warning = countWarning(picked.length);
   return (

@@ -1,7 +1,8 @@
 import { api, HCPC, HCPC_EVIDENCE_COUNT_MESSAGE } from "@cpd/contract";
-import { Button, Checkbox, Loader, Stack, Table, Text } from "@mantine/core";
+import { Button, Checkbox, Stack, Table, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { buildUrl } from "../../lib/api-client";
+import { Spinner } from "../../lib/Spinner";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcEvidence } from "./queries";
 import { CompleteToggle, CountWarning, SelectAllHeader } from "./StepParts";
@@ -46,7 +47,7 @@ export function EvidenceStep({
       </Stack>
     );
   }
-  if (evidence.isLoading) return <Loader aria-label="Loading your evidence" />;
+  if (evidence.isLoading) return <Spinner label="Loading your evidence" />;
   if (evidence.isError) return <Text>Your evidence could not be loaded. Please refresh the page.</Text>;
   const picked = items.filter((i) => chosen.has(i.id)).length;
   const warning = evidenceWarning(picked);

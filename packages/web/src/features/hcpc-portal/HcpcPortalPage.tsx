@@ -2,7 +2,7 @@
 // /hcpc-portal/access/{token}, which stores the token and comes back to /hcpc-portal.
 import "@mantine/notifications/styles.css";
 import { HCPC_LINK_EXPIRED_MESSAGE } from "@cpd/contract";
-import { Anchor, Button, Container, Group, Loader, Progress, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Container, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -11,6 +11,7 @@ import { ApiError } from "../../lib/api-error";
 import { nowMs } from "../../lib/clock";
 import { formatDate } from "../../lib/dates";
 import { queryClient } from "../../lib/query-client";
+import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
 import { WizardSteps } from "../portfolio/Stepper";
@@ -100,7 +101,7 @@ function Wizard({ token }: { token: string }) {
   if (info.isLoading) {
     return (
       <Shell>
-        <Loader aria-label="Loading the portal" />
+        <Spinner label="Loading the portal" />
       </Shell>
     );
   }

@@ -1,7 +1,8 @@
 import { countWords, HCPC, HCPC_STANDARDS } from "@cpd/contract";
-import { Loader, Stack, Text, Textarea } from "@mantine/core";
+import { Stack, Text, Textarea } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { notifySuccess } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcStatement, useSaveStatement } from "./queries";
 import { CompleteToggle, SaveBar, WordCount } from "./StepParts";
@@ -20,7 +21,7 @@ export function StatementStep({ token, done }: { token: string; done: boolean })
     }
   }, [saved.data, text]);
 
-  if (saved.isLoading) return <Loader aria-label="Loading your statement" />;
+  if (saved.isLoading) return <Spinner label="Loading your statement" />;
   if (saved.isError || !text)
     return <Text>Your statement could not be loaded. Please refresh the page.</Text>;
   const words = PARTS.reduce((n, p) => n + countWords(text[p.key]), 0);

@@ -1,7 +1,8 @@
 import { countWords, HCPC } from "@cpd/contract";
-import { Loader, Stack, Text, Textarea } from "@mantine/core";
+import { Stack, Text, Textarea } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { notifySuccess } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcSummary, useSaveSummary } from "./queries";
 import { CompleteToggle, SaveBar, WordCount } from "./StepParts";
@@ -18,7 +19,7 @@ export function SummaryStep({ token, done }: { token: string; done: boolean }) {
     }
   }, [saved.data, text]);
 
-  if (saved.isLoading) return <Loader aria-label="Loading your summary" />;
+  if (saved.isLoading) return <Spinner label="Loading your summary" />;
   if (saved.isError) return <Text>Your summary could not be loaded. Please refresh the page.</Text>;
   const value = text ?? "";
   return (

@@ -1,10 +1,11 @@
 // One tab of the events and webinars page: the list of what the user may manage as a table,
 // with Create, Edit and Delete. Events and webinars differ only in their spec.
-import { Button, Group, Loader, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { notifySuccess } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import type { TimesForm } from "./event-form-model";
 import { capital, type FormSpec, ItemFormModal } from "./ItemFormModal";
 
@@ -90,7 +91,7 @@ export function ManageTab<T extends Managed, F extends TimesForm>({
         </Text>
         <Button onClick={() => openForm(null)}>Create {kind}</Button>
       </Group>
-      {list.isLoading && <Loader aria-label={`Loading ${kind}s`} />}
+      {list.isLoading && <Spinner label={`Loading ${kind}s`} />}
       {rows && rows.length === 0 && <Text>{spec.none}</Text>}
       {rows && rows.length > 0 && (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard (WCAG 2.1.1)

@@ -192,7 +192,7 @@ describe("the portfolio builder", () => {
       includeBranding: false,
     });
     expect(sent.include).toContain("HCPC_PROFILE");
-    expect(await screen.findByRole("progressbar")).toBeInTheDocument();
+    expect(await screen.findByRole("progressbar", { name: "Portfolio progress" })).toBeInTheDocument();
     const link = await screen.findByRole("link", { name: "Download portfolio" }, { timeout: 6000 });
     expect(link).toHaveAttribute("href", `/api/portfolio/v2/download/${UUID}/file?expires=1&signature=s`);
     const after = polls();
@@ -223,7 +223,7 @@ describe("the portfolio builder", () => {
     // The toast and the stage's own status both say so.
     expect(await screen.findAllByText("Portfolio Requested")).toHaveLength(2);
     expect(api.to(/^\/api\/portfolio\/v2\/download\//)).toHaveLength(0);
-    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByRole("progressbar", { name: "Portfolio progress" })).toBeNull();
   });
 
   it("reports a failed request", async () => {

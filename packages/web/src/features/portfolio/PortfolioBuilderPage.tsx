@@ -1,7 +1,8 @@
 import { londonDay, PAGE_TITLES, pageOptions } from "@cpd/contract";
-import { Button, Checkbox, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { now } from "../../lib/clock";
+import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useClinicalSkillsLink } from "../dashboard/queries";
 import { useGoverningBodies } from "../profile/queries";
@@ -86,7 +87,7 @@ export default function PortfolioBuilderPage() {
   const problem = stageProblem(stage, state);
   const reachable = (i: number) => STAGES.slice(0, i).every((_, j) => stageProblem(j, state) === null);
 
-  if (!optionsReady) return <Loader aria-label="Loading the portfolio builder" />;
+  if (!optionsReady) return <Spinner label="Loading the portfolio builder" />;
 
   return (
     <Stack gap="lg" maw={960}>
@@ -124,7 +125,7 @@ export default function PortfolioBuilderPage() {
                 onToChange={(dateTo) => patch({ dateTo })}
               />
             </Group>
-            {entries.isFetching && <Loader size="sm" aria-label="Loading your entries" />}
+            {entries.isFetching && <Spinner size="sm" label="Loading your entries" />}
             <Checkbox.Group
               label="Tags"
               description="Entries with any ticked tag are listed; Untagged lists entries without tags."
@@ -141,7 +142,7 @@ export default function PortfolioBuilderPage() {
         )}
         {(stage === 3 || stage === 4) &&
           (entries.isLoading ? (
-            <Loader aria-label="Loading your entries" />
+            <Spinner label="Loading your entries" />
           ) : (
             <EntriesStage
               kind={stage === 3 ? "diary" : "reflective"}

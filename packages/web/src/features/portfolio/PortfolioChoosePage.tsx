@@ -1,6 +1,7 @@
-import { Button, Card, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { Link, Navigate } from "react-router-dom";
+import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useGoverningBodies } from "../profile/queries";
 import { RequestAccessModal } from "./RequestAccessModal";
@@ -26,7 +27,7 @@ export default function PortfolioChoosePage() {
   const bodies = useGoverningBodies();
   const [requesting, setRequesting] = useState(false);
 
-  if (bodies.isLoading) return <Loader aria-label="Loading your governing bodies" />;
+  if (bodies.isLoading) return <Spinner label="Loading your governing bodies" />;
   if (bodies.data && !bodies.data.includes("HCPC")) return <Navigate to="/portfolio-builder" replace />;
 
   return (

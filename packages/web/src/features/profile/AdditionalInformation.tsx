@@ -1,10 +1,11 @@
 import { type AdditionalFieldGroup, type AdditionalFieldValue, api } from "@cpd/contract";
-import { Button, Checkbox, Group, Loader, Select, Stack, Tabs, Textarea, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Select, Stack, Tabs, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 
 type Answers = Record<string, AdditionalFieldValue["value"]>;
@@ -40,7 +41,7 @@ export function AdditionalInformation({ groups }: { groups: AdditionalFieldGroup
         text: errorMessage(err) || "Unknown error",
       }),
   });
-  if (values.isLoading) return <Loader size="sm" aria-label="Loading additional information" />;
+  if (values.isLoading) return <Spinner size="sm" label="Loading additional information" />;
   const set = (id: string, v: AdditionalFieldValue["value"]) => setAnswers({ ...answers, [id]: v });
   return (
     <Stack gap="md">

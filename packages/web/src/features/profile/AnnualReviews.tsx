@@ -1,8 +1,9 @@
 import { api } from "@cpd/contract";
-import { Badge, Card, Group, Loader, Stack, Text } from "@mantine/core";
+import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
+import { Spinner } from "../../lib/Spinner";
 
 /** Spec 1 §3: the member's annual reviews, newest first. */
 export function AnnualReviews() {
@@ -11,7 +12,7 @@ export function AnnualReviews() {
     queryFn: () => call(api.myReviews, { query: { perPage: 100 } }),
     meta: { errorTitle: "Failed to load Annual Reviews" },
   });
-  if (reviews.isLoading) return <Loader size="sm" aria-label="Loading annual reviews" />;
+  if (reviews.isLoading) return <Spinner size="sm" label="Loading annual reviews" />;
   const items = reviews.data?.items ?? [];
   if (items.length === 0) return <Text>No reviews have been recorded yet</Text>;
   return (

@@ -5,7 +5,6 @@ import {
   Card,
   FileInput,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Stack,
@@ -22,6 +21,7 @@ import { bareList } from "../../lib/bare-list";
 import { formatDate } from "../../lib/dates";
 import { notifyError, notifyMessage, notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
+import { Spinner } from "../../lib/Spinner";
 import { fileUrl, uploadFile } from "../../lib/upload";
 import { DateField } from "../forms/DateField";
 import { todayIso } from "../forms/recurrence";
@@ -247,7 +247,7 @@ export function PersonalDocuments() {
         />
       </Group>
       {docs.isLoading ? (
-        <Loader size="sm" aria-label="Loading documents" />
+        <Spinner size="sm" label="Loading documents" />
       ) : !docs.data?.length ? (
         <Text>No documents have been uploaded yet.</Text>
       ) : (

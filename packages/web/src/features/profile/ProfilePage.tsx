@@ -1,10 +1,11 @@
 import { api, ROLES } from "@cpd/contract";
-import { Button, Card, Grid, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
+import { Button, Card, Grid, Group, Stack, Tabs, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { useSession } from "../../lib/session";
 import { useLeaveGuard } from "../../lib/use-leave-guard";
@@ -76,7 +77,7 @@ export default function ProfilePage() {
   );
 
   if (profile.isLoading || personal.isLoading) {
-    return <Loader aria-label="Loading profile" />;
+    return <Spinner label="Loading profile" />;
   }
   if (!profile.data) {
     return (

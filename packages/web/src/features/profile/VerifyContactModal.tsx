@@ -1,5 +1,5 @@
 import { api, type ErrorCode, LIFECYCLE, LIFECYCLE_MESSAGES } from "@cpd/contract";
-import { Button, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { call } from "../../lib/api-client";
@@ -8,6 +8,7 @@ import { nowMs } from "../../lib/clock";
 import { errorMessage } from "../../lib/error-messages";
 import { FormActions } from "../../lib/FormActions";
 import { notifyError, notifyMessage, notifySuccess } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import { keys } from "../shell/queries";
 import { useCountdown } from "../supervision/use-countdown";
 
@@ -127,7 +128,7 @@ export function VerifyContactModal({
     <Modal opened onClose={onClose} title={k.title} centered>
       {firstSend ? (
         <Group gap="sm" role="status">
-          <Loader size="sm" aria-hidden />
+          <Spinner size="sm" />
           <Text>Sending a verification code to {target}…</Text>
         </Group>
       ) : (

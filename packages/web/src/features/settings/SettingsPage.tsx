@@ -1,10 +1,11 @@
 import { api } from "@cpd/contract";
-import { Button, Card, Group, Loader, Radio, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Radio, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { keys, useDashboardSettings, useFeatures } from "../shell/queries";
 import { type Settings, toSettings, WIDGET_FEATURE, WIDGET_LABELS, type WidgetKey } from "./settings-model";
@@ -45,7 +46,7 @@ export default function SettingsPage() {
     },
   });
 
-  if (isLoading) return <Loader aria-label="Loading settings" />;
+  if (isLoading) return <Spinner label="Loading settings" />;
   if (!s || !data) return <Text>Your settings could not be loaded. Please refresh the page.</Text>;
 
   const locked = (path: string) => data.lockedByOrganisation.includes(path);

@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Group,
-  Loader,
   SegmentedControl,
   Select,
   Stack,
@@ -21,6 +20,7 @@ import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { GridList } from "../../lib/GridList";
 import { notifyError } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useSharedCategories } from "../entries/queries";
 
@@ -159,7 +159,7 @@ export default function SharedCpdPage() {
       </Card>
 
       {list.isLoading ? (
-        <Loader aria-label="Loading Shared CPD" />
+        <Spinner label="Loading Shared CPD" />
       ) : items.length === 0 ? (
         <Text>No Results</Text>
       ) : (
@@ -211,7 +211,7 @@ export default function SharedCpdPage() {
             ))}
           </GridList>
           <div ref={sentinel} />
-          {list.isFetchingNextPage && <Loader size="sm" aria-label="Loading more" />}
+          {list.isFetchingNextPage && <Spinner size="sm" label="Loading more" />}
           {list.hasNextPage && !list.isFetchingNextPage && (
             <Button variant="default" onClick={() => list.fetchNextPage()} w="fit-content">
               Load more

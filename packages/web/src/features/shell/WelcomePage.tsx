@@ -1,9 +1,10 @@
 import { api, LIFECYCLE } from "@cpd/contract";
-import { AspectRatio, Button, Card, Checkbox, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { AspectRatio, Button, Card, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { call } from "../../lib/api-client";
+import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { toSettings } from "../settings/settings-model";
 import { keys, useDashboardSettings } from "./queries";
@@ -52,7 +53,7 @@ export default function WelcomePage() {
   }
 
   const deciding = settings.isLoading || video.isLoading;
-  if (deciding) return <Loader aria-label="Loading" />;
+  if (deciding) return <Spinner label="Loading" />;
   const url = video.data?.videoUrl;
   if (!url || !showWelcomeVideo(wanted, url, width)) return <Navigate to="/dashboard" replace />;
 

@@ -1,11 +1,12 @@
 // The reviewee's 2FA (spec 2 §3): where the code will go (masked), Send code, then the code with
 // Verify; a new code can be asked for 30 s after the last one (the countdown is visible).
 import { SUPERVISION, SUPERVISION_MESSAGES } from "@cpd/contract";
-import { Button, Group, Loader, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../../lib/api-error";
 import { nowMs } from "../../lib/clock";
 import { errorMessage } from "../../lib/error-messages";
+import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { londonDateTime } from "../calendar/london-time";
 import { useAuthenticate, useLinkInfo } from "./queries";
@@ -83,7 +84,7 @@ export function GuestAuth({ shareId, onToken, onProblem }: Props) {
     });
   }
 
-  if (link.isLoading) return <Loader aria-label="Loading the review link" />;
+  if (link.isLoading) return <Spinner label="Loading the review link" />;
   const info = link.data;
   if (!info) {
     return (

@@ -2,12 +2,13 @@
 // record read-only with its topics, comments and sign-off. The guest token is kept for this tab
 // under "supervision-guest:<share id>"; when it stops working the code step comes back.
 import { api, SUPERVISION_MESSAGES, type SupervisionSide, UUID_PATTERN } from "@cpd/contract";
-import { Anchor, Loader, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { buildUrl } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
+import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
 import { londonDateTime } from "../calendar/london-time";
@@ -107,7 +108,7 @@ function GuestRecord({
   if (view.isLoading) {
     return (
       <GuestShell title={TITLE}>
-        <Loader aria-label="Loading the supervision record" />
+        <Spinner label="Loading the supervision record" />
       </GuestShell>
     );
   }

@@ -1,8 +1,9 @@
 // Sign-off (spec 2 §4): who has signed, what this side is waiting for, and for the side whose turn
 // it is, the signature pad (or the owner's saved signature) and the Sign Off button.
 import { type api, type ResponseOf, type SignOffState, SUPERVISION_MESSAGES } from "@cpd/contract";
-import { Button, Checkbox, Loader, Stack, Text, Title, type TitleOrder } from "@mantine/core";
+import { Button, Checkbox, Stack, Text, Title, type TitleOrder } from "@mantine/core";
 import { lazy, Suspense, useId, useRef, useState } from "react";
+import { Spinner } from "../../lib/Spinner";
 import { type Party, useSignOff } from "./queries";
 import { type RevieweeRecord, signaturesOf } from "./review-model";
 import { SignatureList } from "./SignatureList";
@@ -87,7 +88,7 @@ export function SignOff({ party, reviewee, state, level, savedSignature, hint, o
               style={{ maxWidth: 367, maxHeight: 89, border: "1px solid #868e96", borderRadius: 6 }}
             />
           ) : (
-            <Suspense fallback={<Loader size="sm" aria-label="Loading the signature pad" />}>
+            <Suspense fallback={<Spinner size="sm" label="Loading the signature pad" />}>
               <SignaturePadField handle={pad} />
             </Suspense>
           )}

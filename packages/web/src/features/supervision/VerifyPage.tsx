@@ -1,10 +1,11 @@
 // /verify/supervision/:id?hash=… (public): whether the SHA-256 printed on a supervision PDF is the
 // one its signers signed, whether the stored record still hashes to it, and who signed when.
 import { UUID_PATTERN } from "@cpd/contract";
-import { Code, Loader, Stack, Text, Title } from "@mantine/core";
+import { Code, Stack, Text, Title } from "@mantine/core";
 import { useParams, useSearchParams } from "react-router-dom";
 import { ApiError } from "../../lib/api-error";
 import { errorMessage } from "../../lib/error-messages";
+import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
 import { GuestProviders, GuestShell } from "./GuestShell";
@@ -48,7 +49,7 @@ export function VerifySupervision() {
           the PDF.
         </StatusAlert>
       ) : verify.isLoading ? (
-        <Loader aria-label="Checking the record" />
+        <Spinner label="Checking the record" />
       ) : verify.error ? (
         <StatusAlert tone="error" title="The record could not be checked">
           {verify.error instanceof ApiError && verify.error.status === 404

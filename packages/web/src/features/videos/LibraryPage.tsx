@@ -1,8 +1,9 @@
 import { VIDEO_MESSAGES } from "@cpd/contract";
-import { Anchor, Button, Card, Image, Loader, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Image, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useParams } from "react-router-dom";
 import { GridList } from "../../lib/GridList";
+import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { openUpgradeModal } from "../shell/UpgradeModal";
 import { useVideoLibraries } from "./queries";
@@ -41,7 +42,7 @@ export default function LibraryPage() {
   const library = data ? findLibrary(data.libraries, key) : undefined;
   usePageTitle(library?.name ?? "CPD Hub");
 
-  if (isLoading) return <Loader aria-label="Loading the library" />;
+  if (isLoading) return <Spinner label="Loading the library" />;
   if (isError) return <Text>The library could not be loaded. Please refresh the page.</Text>;
   if (!library) {
     return (

@@ -1,8 +1,9 @@
 import { VIDEO_MESSAGES } from "@cpd/contract";
-import { Button, Card, Checkbox, Loader, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Card, Checkbox, Stack, Text, Textarea, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useParams } from "react-router-dom";
 import { notifySuccess } from "../../lib/notify";
+import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BackToHub, LockedLibrary } from "./LibraryPage";
 import { useRequestCertificate, useVideoLibraries } from "./queries";
@@ -86,7 +87,7 @@ export default function VideoPage() {
   const video = library?.videos.find((v) => v.videoId === videoId);
   usePageTitle(video?.name ?? "CPD Hub");
 
-  if (isLoading) return <Loader aria-label="Loading the video" />;
+  if (isLoading) return <Spinner label="Loading the video" />;
   if (isError) return <Text>The video could not be loaded. Please refresh the page.</Text>;
   if (!library || !video) {
     return (

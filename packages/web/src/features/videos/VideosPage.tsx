@@ -1,7 +1,8 @@
 import { VIDEO_MESSAGES } from "@cpd/contract";
-import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { GridList } from "../../lib/GridList";
+import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { openUpgradeModal } from "../shell/UpgradeModal";
 import { useVideoLibraries } from "./queries";
@@ -29,7 +30,7 @@ export default function VideosPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Title order={1}>CPD Hub</Title>
-      {isLoading && <Loader aria-label="Loading the video libraries" />}
+      {isLoading && <Spinner label="Loading the video libraries" />}
       {isError && <Text>The video libraries could not be loaded. Please refresh the page.</Text>}
       {data && libraries.length === 0 && <Text>{VIDEO_MESSAGES.noLibraries}</Text>}
       {libraries.length > 0 && (

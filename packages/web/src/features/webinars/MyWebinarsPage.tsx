@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { bareList } from "../../lib/bare-list";
 import { now } from "../../lib/clock";
+import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { londonRange } from "../calendar/london-time";
 import { useRegisteredWebinars } from "../calendar/queries";
@@ -15,7 +16,7 @@ export default function MyWebinarsPage() {
   return (
     <Stack gap="lg" maw={900}>
       <Title order={1}>My Webinars</Title>
-      {isLoading && <Loader aria-label="Loading your webinars" />}
+      {isLoading && <Spinner label="Loading your webinars" />}
       {isError && <Text>Your webinars could not be loaded. Please refresh the page.</Text>}
       {data && data.length === 0 && (
         <Card withBorder padding="lg">
