@@ -84,6 +84,7 @@ export const MembershipEvent = Type.Object({
 export const membershipWebhook = endpoint({
   method: "POST",
   path: "/membership/webhook",
+  errors: [401],
   summary:
     "Payment provider's membership events; header X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of 't.body'>",
   tags: ["membership"],

@@ -257,6 +257,7 @@ export const impersonation = endpoint({
 export const endImpersonation = endpoint({
   method: "POST",
   path: "/auth/impersonation/end",
+  errors: [400],
   summary:
     "End an impersonation: the impersonation session stops working and the administrator's session is answered",
   tags: ["auth"],

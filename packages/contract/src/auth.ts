@@ -5,23 +5,30 @@ import { Email, Text } from "./primitives.js";
 
 const tags = ["auth"];
 
-export const LoginResponse = Type.Object({
-  token: Text(),
-  roles: Type.Array(Text()),
-});
+export const LoginResponse = Type.Object(
+  {
+    token: Text(),
+    roles: Type.Array(Text()),
+  },
+  { examples: [{ token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI...", roles: ["User-Basic", "User-Premium"] }] },
+);
 
 export const login = endpoint({
   method: "POST",
   path: "/auth/login",
+  errors: [401, 403],
   summary: "Log in with e-mail and password",
   tags,
   auth: false,
-  body: Type.Object({
-    email: Email(),
-    password: Text({ minLength: 1, maxLength: 1024 }),
-    /** A temporary login lasts hours, not days (the SPA sends it when "remember me" is off). */
-    temporary: Type.Optional(Type.Boolean()),
-  }),
+  body: Type.Object(
+    {
+      email: Email(),
+      password: Text({ minLength: 1, maxLength: 1024 }),
+      /** A temporary login lasts hours, not days (the SPA sends it when "remember me" is off). */
+      temporary: Type.Optional(Type.Boolean()),
+    },
+    { examples: [{ email: "alex.morgan@example.org", password: "Correct-Horse-1" }] },
+  ),
   response: LoginResponse,
 });
 
@@ -81,6 +88,7 @@ export const createOtp = endpoint({
 export const otpLogin = endpoint({
   method: "POST",
   path: "/auth/otp/login",
+  errors: [403, 410],
   summary: "Exchange an approved one-time token for a login (403 while not yet approved)",
   tags,
   auth: false,

@@ -15,6 +15,7 @@ export const CLINICAL_SKILLS_MESSAGES = {
 export const clinicalSkillsLinkStatus = endpoint({
   method: "GET",
   path: "/clinical-skills/auth/link",
+  errors: [502],
   summary: "200 when a Clinical Skills account is linked, 404 when not",
   tags,
   auth: true,
@@ -24,6 +25,7 @@ export const clinicalSkillsLinkStatus = endpoint({
 export const linkClinicalSkills = endpoint({
   method: "POST",
   path: "/clinical-skills/auth/link",
+  errors: [502],
   summary: "Link a Clinical Skills account (the password is passed on, never stored)",
   tags,
   auth: true,

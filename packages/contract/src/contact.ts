@@ -12,6 +12,7 @@ export const Verified = Type.Object({ verified: Type.Literal(true), message: Tex
 export const startMobileVerification = endpoint({
   method: "POST",
   path: "/profile/start-mobile-number-verification",
+  errors: [400],
   summary: "Text a 6-digit code (15 minutes) to the profile's mobile number",
   tags,
   auth: true,
@@ -31,6 +32,7 @@ export const completeMobileVerification = endpoint({
 export const startAlternativeEmailVerification = endpoint({
   method: "POST",
   path: "/profile/start-alternative-email-verification",
+  errors: [400],
   summary: "E-mail a 6-digit code (15 minutes) to the profile's alternative e-mail address",
   tags,
   auth: true,
@@ -60,6 +62,7 @@ export const requestEmailChange = endpoint({
 export const confirmEmailChange = endpoint({
   method: "POST",
   path: "/profile/change-email/:token",
+  errors: [409],
   summary: "Confirm a change of e-mail with the link's token: every session ends and the old address is told",
   tags,
   auth: false,

@@ -8,24 +8,56 @@ const tags = ["dashboard"];
 export const PERIODS = ["12", "24", "36", "lifetime", "custom"] as const;
 export const Period = Type.Union(PERIODS.map((p) => Type.Literal(p)));
 const PeriodParams = Type.Object({ period: Period });
-const RangeQuery = Type.Object({ from: Type.Optional(IsoDate), to: Type.Optional(IsoDate) });
-
-export const Statistics = Type.Object({
-  hoursLogged: Type.Number(),
-  totalEntries: Type.Integer(),
-  diaryEntries: Type.Integer(),
-  reflectiveEntries: Type.Integer(),
-  /** Hours still to log in the current reporting period, one decimal; null without a CPD target. */
-  hoursLeft: Nullable(Type.Number()),
-  /** Last day of the current reporting period. */
-  endDate: Nullable(IsoDate),
-  /** Share of the period's target logged, a whole percent (0-100). */
-  userCompliance: Nullable(Type.Integer()),
-  resilientIncident: Nullable(Type.Integer()),
-  resilientCourses: Nullable(Type.Integer()),
-  resilientExercise: Nullable(Type.Integer()),
-  resilientGeneric: Nullable(Type.Integer()),
+const RangeQuery = Type.Object({
+  from: Type.Optional(
+    Type.String({
+      ...IsoDate,
+      description: "First day of the range (YYYY-MM-DD): required when period is custom",
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      ...IsoDate,
+      description: "Last day of the range (YYYY-MM-DD): required when period is custom",
+    }),
+  ),
 });
+
+export const Statistics = Type.Object(
+  {
+    hoursLogged: Type.Number(),
+    totalEntries: Type.Integer(),
+    diaryEntries: Type.Integer(),
+    reflectiveEntries: Type.Integer(),
+    /** Hours still to log in the current reporting period, one decimal; null without a CPD target. */
+    hoursLeft: Nullable(Type.Number()),
+    /** Last day of the current reporting period. */
+    endDate: Nullable(IsoDate),
+    /** Share of the period's target logged, a whole percent (0-100). */
+    userCompliance: Nullable(Type.Integer()),
+    resilientIncident: Nullable(Type.Integer()),
+    resilientCourses: Nullable(Type.Integer()),
+    resilientExercise: Nullable(Type.Integer()),
+    resilientGeneric: Nullable(Type.Integer()),
+  },
+  {
+    examples: [
+      {
+        hoursLogged: 36.5,
+        totalEntries: 24,
+        diaryEntries: 19,
+        reflectiveEntries: 5,
+        hoursLeft: 3.5,
+        endDate: "2027-03-31",
+        userCompliance: 91,
+        resilientIncident: null,
+        resilientCourses: null,
+        resilientExercise: null,
+        resilientGeneric: null,
+      },
+    ],
+  },
+);
 
 export const statistics = endpoint({
   method: "GET",

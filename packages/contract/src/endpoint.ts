@@ -11,6 +11,8 @@ export interface EndpointDef {
   method: Method;
   path: string;
   summary: string;
+  /** Longer explanation for the OpenAPI document (how to call it, what each refusal means). */
+  description?: string;
   tags: string[];
   /** false for the few public calls (login, reset, branding by key, ...). */
   auth: boolean;
@@ -24,7 +26,11 @@ export interface EndpointDef {
   body?: TSchema;
   /** Request headers the call reads (documented in OpenAPI), e.g. a webhook's signature. */
   headers?: TSchema;
-  /** Raw request body (uploads): the body is a stream, not JSON. */
+  /**
+   * A file upload, not JSON: the raw body in one of `contentTypes` (or application/octet-stream),
+   * or a multipart/form-data form whose file part is named UPLOAD_FIELD. `stream`: the server
+   * streams it on rather than reading it whole.
+   */
   rawBody?: { contentTypes: string[]; maxBytes: number; stream?: boolean };
   response: TSchema;
   /** Status of the successful answer (200 unless stated). */
@@ -33,9 +39,17 @@ export interface EndpointDef {
   binary?: boolean;
   /** A file's media types (documented as the 2xx answer, `format: binary`). */
   produces?: readonly string[];
+  /**
+   * Refusal statuses this call can answer beyond those its shape implies (400 for input, 401/403
+   * for a signed-in call, 404 for a path naming an item, 413/415 for a body, 429 for a rate limit).
+   */
+  errors?: readonly (400 | 401 | 403 | 404 | 408 | 409 | 410 | 411 | 413 | 422 | 423 | 429 | 502)[];
   /** The answer is a 302 redirect (documented as such). */
   redirect?: boolean;
 }
+
+/** The form field of a multipart upload that holds the file. */
+export const UPLOAD_FIELD = "file";
 
 export const endpoint = <const E extends EndpointDef>(e: E): E => e;
 
@@ -54,7 +68,13 @@ export const ErrorEnvelope = Type.Object(
     message: Type.String(),
     code: Type.Unsafe<ErrorCode>({ type: "string", enum: [...ERROR_CODES] }),
   },
-  { $id: "ErrorEnvelope", description: "Every failed call answers this; `code` is one of the listed values" },
+  {
+    $id: "ErrorEnvelope",
+    description: "Every failed call answers this; `code` is one of the listed values",
+    examples: [
+      { statusCode: 400, error: "Bad Request", message: "Email is required", code: "VALIDATION_ERROR" },
+    ],
+  },
 );
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 

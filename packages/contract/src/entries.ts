@@ -9,9 +9,26 @@ const tags = ["entries"];
 export const EntryTypeSchema = Type.Union(ENTRY_TYPES.map((t) => Type.Literal(t)));
 
 /** The flattened form: item identifier -> a string, or a list for multi-select and list items. */
-export const EntryValues = Type.Record(Text({ maxLength: 100 }), FormValue, { maxProperties: 200 });
+export const EntryValues = Type.Record(Text({ maxLength: 100 }), FormValue, {
+  maxProperties: 200,
+  description: "The form's answers by item identifier: GET /form/schema/{identifier} gives each form's",
+  examples: [
+    {
+      Field222: "Sepsis recognition update",
+      DiaryDate: "2026-10-14",
+      DiaryHours: "1.5",
+      ActivityType: "Formal and educational",
+      Field116: "Clinical Skills",
+      Field113: "Trust study day on recognising deterioration",
+      Evidence: ["3f2b8c1e-9a4d-4c6e-8b1a-2d5e7f9a0b1c"],
+    },
+  ],
+});
 
-export const EntrySaved = Type.Object({ entryId: Text() });
+export const EntrySaved = Type.Object(
+  { entryId: Text() },
+  { examples: [{ entryId: "7c9e6679-7425-40de-944b-e07fc1f90ae7" }] },
+);
 
 export const createEntry = endpoint({
   method: "POST",

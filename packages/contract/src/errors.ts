@@ -64,6 +64,7 @@ const codes = [
   "FIELD_URL",
   "FIELD_CHECKBOX",
   "FIELD_OPTION",
+  "UNKNOWN_FIELD",
   "REMINDER_IN_PAST",
   "EVIDENCE_NOT_FOUND",
   // files and documents

@@ -21,34 +21,61 @@ export const UPLOAD_TYPES = [
   "text/plain",
 ] as const;
 
-export const StoredFileInfo = Type.Object({
-  id: Text(),
-  storageId: Text(),
-  filename: Text(),
-  url: Text(),
-  contentType: Text(),
-  size: Type.Integer(),
-  dateUploaded: IsoDateTime,
-  entryId: Nullable(Text()),
-  entryType: Nullable(EntryTypeSchema),
-  entryTitle: Nullable(Text()),
-});
+export const StoredFileInfo = Type.Object(
+  {
+    id: Text(),
+    storageId: Text(),
+    filename: Text(),
+    url: Text(),
+    contentType: Text(),
+    size: Type.Integer(),
+    dateUploaded: IsoDateTime,
+    entryId: Nullable(Text()),
+    entryType: Nullable(EntryTypeSchema),
+    entryTitle: Nullable(Text()),
+  },
+  {
+    examples: [
+      {
+        id: "3f2b8c1e-9a4d-4c6e-8b1a-2d5e7f9a0b1c",
+        storageId: "3f2b8c1e-9a4d-4c6e-8b1a-2d5e7f9a0b1c",
+        filename: "CPR certificate.pdf",
+        url: "/api/file/3f2b8c1e-9a4d-4c6e-8b1a-2d5e7f9a0b1c",
+        contentType: "application/pdf",
+        size: 48213,
+        dateUploaded: "2026-11-20T09:41:12.000Z",
+        entryId: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+        entryType: "diary",
+        entryTitle: "Sepsis recognition update",
+      },
+    ],
+  },
+);
 
 export const uploadFile = endpoint({
   method: "POST",
   path: "/file/upload",
-  summary:
-    "Upload a file (raw bytes with Content-Length, at most 10 MB), optionally as evidence of an entry. " +
-    "The type is judged by the content: PDF, JPEG, PNG, GIF, BMP, WEBP, Word 97 (.doc), Office Open XML " +
-    "(.docx/.xlsx/.pptx, whose package is checked), UTF-8 text (.txt) that is not HTML. No Content-Length: 411; " +
-    "a body that stalls or drags on: 408.",
+  summary: "Upload a file, optionally as evidence of an entry",
+  description:
+    "Send the file either as a `multipart/form-data` form with one file part named `file` (its filename is " +
+    "used unless `?filename=` is given), or as the raw body with its media type (or " +
+    "`application/octet-stream`), a Content-Length and `?filename=`. At most 10 MB. The type is judged by " +
+    "the content, not by the declared type: PDF, JPEG, PNG, GIF, BMP, WEBP, Word 97 (.doc), Office Open XML " +
+    "(.docx/.xlsx/.pptx, whose package is checked), UTF-8 text (.txt) that is not HTML. A raw body without " +
+    "Content-Length: 411; any other media type (JSON, a form): 415; a body that stalls or drags on: 408.",
   tags,
   auth: true,
   query: Type.Object({
-    filename: Text({ minLength: 1, maxLength: 255 }),
-    entryId: Type.Optional(Uuid()),
+    filename: Type.Optional(
+      Text({
+        minLength: 1,
+        maxLength: 255,
+        description: "The file's name (required for a raw body; a multipart part's filename otherwise)",
+      }),
+    ),
+    entryId: Type.Optional(Uuid({ description: "Attach the file to this entry as evidence" })),
   }),
-  rawBody: { contentTypes: ["*"], maxBytes: MAX_FILE_BYTES, stream: true },
+  rawBody: { contentTypes: [...UPLOAD_TYPES], maxBytes: MAX_FILE_BYTES, stream: true },
   response: StoredFileInfo,
 });
 

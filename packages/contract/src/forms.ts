@@ -106,6 +106,35 @@ export const diaryForm = formEndpoint("diary");
 export const reflectionForm = formEndpoint("reflection");
 export const supervisionForm = formEndpoint("supervision");
 
+export const formSchema = endpoint({
+  method: "GET",
+  path: "/form/schema/:identifier",
+  summary: "The JSON Schema of the body POST /entries/{identifier} takes",
+  description:
+    "Generated from the current form definition, with this user's options (categories, standards, " +
+    "activity types) as enums. Each property is one form item (its title, help text and item type: " +
+    Object.entries(ITEM_TYPES)
+      .map(([name, code]) => `${code} ${name}`)
+      .join(", ") +
+    "); answers are strings, lists for multi-select and upload items (file ids). Keys that are not " +
+    "items are refused with 400 UNKNOWN_FIELD.",
+  tags,
+  auth: true,
+  params: Type.Object({ identifier: Type.Union(ENTRY_TYPES.map((t) => Type.Literal(t))) }),
+  response: Type.Object(
+    {
+      $schema: Text(),
+      title: Text(),
+      description: Text(),
+      type: Type.Literal("object"),
+      properties: Type.Record(Text(), Type.Record(Text(), Type.Unknown())),
+      required: Type.Array(Text()),
+      additionalProperties: Type.Literal(false),
+    },
+    { description: "A JSON Schema (draft-07) document" },
+  ),
+});
+
 export const entryForm = endpoint({
   method: "GET",
   path: "/form/entry/:id",

@@ -105,6 +105,7 @@ export const requestHcpcAccess = endpoint({
 export const hcpcInfo = endpoint({
   method: "GET",
   path: "/hcpc-portal/:id/info",
+  errors: [410],
   summary: "Whose portal this is, its date range and when the link expires",
   tags,
   auth: false,
@@ -114,6 +115,7 @@ export const hcpcInfo = endpoint({
 export const hcpcSummary = endpoint({
   method: "GET",
   path: "/hcpc-portal/:id/summary",
+  errors: [410],
   summary: "The summary of practice",
   tags,
   auth: false,
@@ -123,6 +125,7 @@ export const hcpcSummary = endpoint({
 export const putHcpcSummary = endpoint({
   method: "PUT",
   path: "/hcpc-portal/:id/summary",
+  errors: [410],
   summary: "Save the summary of practice",
   tags,
   auth: false,
@@ -133,6 +136,7 @@ export const putHcpcSummary = endpoint({
 export const hcpcStatement = endpoint({
   method: "GET",
   path: "/hcpc-portal/:id/statement",
+  errors: [410],
   summary: "The statement against the four HCPC standards",
   tags,
   auth: false,
@@ -142,6 +146,7 @@ export const hcpcStatement = endpoint({
 export const putHcpcStatement = endpoint({
   method: "PUT",
   path: "/hcpc-portal/:id/statement",
+  errors: [410],
   summary: "Save the statement against the four HCPC standards",
   tags,
   auth: false,
@@ -152,6 +157,7 @@ export const putHcpcStatement = endpoint({
 export const hcpcEntries = endpoint({
   method: "GET",
   path: "/hcpc-portal/:id/entries",
+  errors: [410],
   summary: "The user's diary and reflective entries inside the link's date range, oldest first",
   tags,
   auth: false,
@@ -161,6 +167,7 @@ export const hcpcEntries = endpoint({
 export const hcpcEvidence = endpoint({
   method: "GET",
   path: "/hcpc-portal/:id/evidence",
+  errors: [410],
   summary: "The evidence of the given entries (entries of the link's range only)",
   tags,
   auth: false,
@@ -186,6 +193,7 @@ export const hcpcEvidenceItem = endpoint({
 export const hcpcEntriesPdf = endpoint({
   method: "GET",
   path: "/hcpc-portal/:id/entries-pdf",
+  errors: [410, 422],
   summary:
     "The selected activities (12 to 50, no gap of 3 months or more) as a PDF; download=true asks for an attachment",
   tags,

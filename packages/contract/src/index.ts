@@ -7,6 +7,7 @@ export * from "./clinical-skills.js";
 export * from "./constants.js";
 export * from "./contact.js";
 export * from "./dashboard.js";
+export * from "./doc.js";
 export * from "./endpoint.js";
 export * from "./entries.js";
 export * from "./errors.js";

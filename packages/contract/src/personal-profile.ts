@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { PERSONAL_PROFILE_LIMITS } from "./constants.js";
+import { MESSAGES, PERSONAL_PROFILE_LIMITS, TAG_MAX_LENGTH } from "./constants.js";
 import { endpoint, IsoDate, Nullable } from "./endpoint.js";
-import { Text } from "./primitives.js";
+import { ERROR_MESSAGES, Text } from "./primitives.js";
 
 const tags = ["profile"];
 const text = (max: number) => Type.Optional(Nullable(Text({ maxLength: max })));
@@ -78,7 +78,20 @@ export const putPersonalProfile = endpoint({
   response: PersonalProfile,
 });
 
-export const Tags = Type.Object({ tags: Type.Array(Text({ maxLength: 200 }), { maxItems: 500 }) });
+export const Tags = Type.Object(
+  {
+    tags: Type.Array(
+      Text({ maxLength: TAG_MAX_LENGTH, [ERROR_MESSAGES]: { maxLength: MESSAGES.tagTooLong } }),
+      {
+        maxItems: 500,
+        uniqueItems: true,
+        [ERROR_MESSAGES]: { uniqueItems: MESSAGES.duplicateTag },
+        description: `Each trimmed, at most ${TAG_MAX_LENGTH} characters; the same tag twice (ignoring case) is refused`,
+      },
+    ),
+  },
+  { examples: [{ tags: ["Audit", "Leadership", "Sepsis"] }] },
+);
 
 export const getTags = endpoint({
   method: "GET",

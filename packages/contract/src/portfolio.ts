@@ -173,6 +173,7 @@ export const portfolioStatus = endpoint({
 export const portfolioFile = endpoint({
   method: "GET",
   path: "/portfolio/v2/download/:id/file",
+  errors: [410],
   summary: "The portfolio PDF, through the signed link the state call gives (valid for minutes)",
   tags,
   auth: false,

@@ -9,6 +9,12 @@ import { type StringOptions, Type } from "@sinclair/typebox";
  * only a lone half matches the class. PostgreSQL cannot store either.
  */
 export const SAFE_TEXT_PATTERN = "^[^\\u0000\\uD800-\\uDFFF]*$";
+/**
+ * A schema's own refusal messages by validation keyword (`{ maxLength: "A tag cannot be..." }`),
+ * where the spec words a refusal: the server answers them, and the document shows them.
+ */
+export const ERROR_MESSAGES = "x-messages";
+
 /** Longest free text any call accepts, unless it says less. */
 export const TEXT_MAX_LENGTH = 100_000;
 
@@ -21,7 +27,7 @@ export const UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 export const Uuid = (opts: StringOptions = {}) =>
   Type.String({ pattern: UUID_PATTERN, minLength: 36, maxLength: 36, description: "UUID", ...opts });
 /** `{ id }` path parameters. */
-export const IdParams = Type.Object({ id: Uuid() });
+export const IdParams = Type.Object({ id: Uuid({ description: "The item's id (UUID)" }) });
 
 /** The largest integer any call accepts where it names no smaller bound. */
 export const INT_MAX = 2_147_483_647;
@@ -32,7 +38,10 @@ export const SerialId = () => Int(1, INT_MAX);
 /** Page numbers of paged lists (`limit/{n}/page/{p}`). */
 export const PAGE_MAX = 100_000;
 export const PageParams = (maxPerPage: number) =>
-  Type.Object({ perPage: Int(1, maxPerPage), page: Int(1, PAGE_MAX) });
+  Type.Object({
+    perPage: Int(1, maxPerPage, { description: `Items per page, 1 to ${maxPerPage}` }),
+    page: Int(1, PAGE_MAX, { description: "The page, from 1" }),
+  });
 
 const SAFE_CHARS = "\\u0000\\uD800-\\uDFFF";
 /** An e-mail address as the forms take it: something@domain.tld, no spaces. */

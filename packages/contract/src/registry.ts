@@ -93,7 +93,7 @@ export {
   unassignedFiles,
   uploadFile,
 } from "./files.js";
-export { diaryForm, entryForm, reflectionForm, supervisionForm } from "./forms.js";
+export { diaryForm, entryForm, formSchema, reflectionForm, supervisionForm } from "./forms.js";
 export {
   hcpcEntries,
   hcpcEntriesPdf,

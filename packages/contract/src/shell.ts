@@ -63,6 +63,7 @@ export const branding = endpoint({
 export const brandingByKey = endpoint({
   method: "GET",
   path: "/branding/:organisationKey",
+  errors: [403],
   summary: "Public branding of an organisation's login page",
   tags,
   auth: false,

@@ -63,6 +63,7 @@ export const resetSupervision = endpoint({
 export const supervisionLink = endpoint({
   method: "GET",
   path: "/supervision/:id/link",
+  errors: [410],
   summary: "What a review link is for, before the 2FA step: its state and where the code goes (masked)",
   tags,
   auth: false,
@@ -78,6 +79,7 @@ export const supervisionLink = endpoint({
 export const authenticateSupervision = endpoint({
   method: "POST",
   path: "/supervision/authenticate/:id",
+  errors: [403, 410],
   summary:
     "The reviewee's 2FA: a null code sends one (e-mail, and SMS to a mobile); the right code gives a guest token",
   tags,
@@ -108,6 +110,7 @@ export const SupervisionViewer = Type.Object({
 export const supervisionView = endpoint({
   method: "GET",
   path: "/supervision/:id",
+  errors: [410],
   summary:
     "The shared supervision record, for its owner or its reviewee (guest token): read-only for the guest",
   tags,

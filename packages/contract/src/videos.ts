@@ -61,6 +61,7 @@ export const videoLibraries = endpoint({
 export const requestCertificate = endpoint({
   method: "POST",
   path: "/videos/:videoId/certificate",
+  errors: [422],
   summary:
     "Generate an attendance certificate for a watched video: a PDF e-mailed to the user and kept as a diary entry. " +
     "Asking again for the same video answers the same certificate.",

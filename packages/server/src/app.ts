@@ -2,23 +2,25 @@
 // drive it with inject(). Resources are created by the caller and passed in.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ErrorEnvelope } from "@cpd/contract";
+import { ERROR_MESSAGES, ErrorEnvelope, UPLOAD_FIELD } from "@cpd/contract";
 import { AjvCompiler } from "@fastify/ajv-compiler";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions, type RouteOptions } from "fastify";
 import type { Deps } from "./deps.js";
-import { validationMessage } from "./lib/validation-message.js";
+import { firstValidationMessage } from "./lib/validation-message.js";
+import { registerApiDocument } from "./plugins/api-document.js";
 import { authPlugin } from "./plugins/auth.js";
 import { cspDirectives } from "./plugins/csp.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
+import { checkResponsesAgainstDocument } from "./plugins/response-check.js";
 import { registerSpa } from "./plugins/spa.js";
 import { registerCompression, transportOptions } from "./plugins/transport.js";
 import { accountExportRoutes, accountLifecycleRoutes } from "./routes/account-lifecycle.js";
 import { adminRoutes } from "./routes/admin.js";
+import { apiGuideRoutes } from "./routes/api-guide.js";
 import { authRoutes } from "./routes/auth.js";
 import { calendarRoutes } from "./routes/calendar.js";
 import { contactRoutes } from "./routes/contact.js";
@@ -62,7 +64,14 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   };
 }
 
-const AJV_OPTIONS = { removeAdditional: "all", useDefaults: true, allErrors: false } as const;
+// verbose: an error carries its schema, so a schema's own messages (ERROR_MESSAGES) can be answered.
+const AJV_OPTIONS = {
+  removeAdditional: "all",
+  useDefaults: true,
+  allErrors: false,
+  verbose: true,
+  keywords: [ERROR_MESSAGES],
+} as const;
 const strictValidators = AjvCompiler();
 const coercingValidators = AjvCompiler();
 
@@ -96,13 +105,14 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     // biome-ignore lint/suspicious/noExplicitAny: fastify types the factory for ajv schemas, not route objects
     schemaController: { compilersFactory: { buildValidator: buildInputValidator as any } },
     frameworkErrors,
-    schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors[0], dataVar)),
+    schemaErrorFormatter: (errors, dataVar) => new Error(firstValidationMessage(errors, dataVar)),
     // JSON bodies are small; uploads declare their own limit per route.
     bodyLimit: 1_048_576,
     ...transportOptions(deps.config),
   });
 
   registerErrorHandling(app);
+  if (deps.config.env === "test") checkResponsesAgainstDocument(app);
   // JSON bodies only: without Fastify's text/plain parser, a text body on a JSON call is a 415
   // naming the type to send, not a confusing 400 about the body's shape. (Upload and webhook
   // routes register their own parsers in their own scopes.)
@@ -120,41 +130,10 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     nameSpace: `${deps.config.redisPrefix}:rate:`,
     skipOnError: false,
   });
-  await app.register(swagger, {
-    transform: documentFileAnswers,
-    // Shared schemas keep their $id as the component name (ErrorEnvelope, not def-0).
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    openapi: {
-      openapi: "3.0.3",
-      info: {
-        title: "CPD platform API",
-        version: "1.0.0",
-        description:
-          "REST API of the CPD platform. Authenticate with POST /api/auth/login and send the token as `Authorization: Bearer <token>`. Errors answer `{ statusCode, error, message, code }`.",
-      },
-      servers: [{ url: "/", description: "This server (every path starts with /api)" }],
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-          authToken: {
-            type: "apiKey",
-            in: "query",
-            name: "auth_token",
-            description:
-              "The session token as a query parameter, for files a browser opens directly (downloads, iCalendar feeds, <img>)",
-          },
-          supervisionGuest: {
-            type: "http",
-            scheme: "bearer",
-            description:
-              "The guest token `POST /supervision/authenticate/{id}` gives a supervision's reviewee",
-          },
-        },
-      },
-    },
-  });
+  await registerApiDocument(app);
   app.addSchema(ErrorEnvelope);
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  apiGuideRoutes(app);
   await app.register(authPlugin, { deps });
 
   authRoutes(app, deps);
@@ -182,29 +161,4 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
 
   await registerSpa(app, deps.config.webDist || DEFAULT_WEB_DIST);
   return app;
-}
-
-/**
- * Files and redirects are sent as they are, so their routes carry no 2xx schema for Fastify to
- * serialise with; the document still says what they answer: the file's media types as binary, or
- * a 302. Only the document changes, never the route.
- */
-function documentFileAnswers({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }) {
-  const answer = route.config?.answer;
-  if (!answer || !schema || typeof schema !== "object") return { schema: schema as object, url };
-  const s = schema as { response?: Record<string, unknown> };
-  const documented = answer.redirect
-    ? { 302: { description: "Redirect (the Location header)", type: "null" } }
-    : {
-        [answer.status]: {
-          description: "The file",
-          content: Object.fromEntries(
-            (answer.produces ?? ["application/octet-stream"]).map((t: string) => [
-              t,
-              { schema: { type: "string", format: "binary" } },
-            ]),
-          ),
-        },
-      };
-  return { schema: { ...s, response: { ...documented, ...s.response } }, url };
 }

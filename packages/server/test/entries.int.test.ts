@@ -1,3 +1,5 @@
+import { Ajv } from "ajv";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { addMonths, todayInLondon } from "../src/lib/dates.js";
 import { call, createUser, type TestUser, useApp } from "./harness.js";
@@ -56,6 +58,34 @@ describe("forms", () => {
     expect(form.pages[0].items[0].value).toBe("Sepsis recognition update");
     expect((await call(h.app, "GET", `/form/entry/${entryId}`, { token: other.token })).status).toBe(404);
     expect((await call(h.app, "GET", "/form/entry/not-a-uuid", { token: u.token })).status).toBe(400);
+  });
+});
+
+describe("GET form/schema/{identifier}", () => {
+  it("describes the body the server takes: a saved body conforms, an unknown key is refused by both", async () => {
+    const u = await createUser(h.deps);
+    const res = await call(h.app, "GET", "/form/schema/diary", { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body.required).toEqual(["Field222", "DiaryDate", "DiaryHours", "ActivityType", "Field116"]);
+    expect(res.body.properties.DiaryDate).toMatchObject({ type: "string", format: "date" });
+    expect(res.body.properties.Field116.enum).toContain("Clinical Skills");
+    const ajv = new Ajv({ strict: false });
+    addFormats.default(ajv);
+    const check = ajv.compile(res.body);
+    expect(check(diary())).toBe(true);
+    expect((await save(u, "diary", diary())).status).toBe(200);
+    const extra = diary({ NoSuchField: "x" });
+    expect(check(extra)).toBe(false);
+    const refused = await save(u, "diary", extra);
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([
+      400,
+      "UNKNOWN_FIELD",
+      "Unknown field for the diary form: NoSuchField",
+    ]);
+    const hours = diary({ DiaryHours: 2 });
+    expect(check(hours)).toBe(false);
+    expect((await save(u, "diary", hours)).status).toBe(400);
+    expect((await call(h.app, "GET", "/form/schema/nope", { token: u.token })).status).toBe(400);
   });
 });
 

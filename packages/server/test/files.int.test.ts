@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
-import { call, createUser, storedFileOfSize, type TestUser, useApp } from "./harness.js";
+import { FILE_MESSAGES } from "../src/modules/files/messages.js";
+import { call, createUser, refusal, storedFileOfSize, type TestUser, useApp } from "./harness.js";
 import { minimalDocx, zip } from "./zip.js";
 
 const h = useApp();
@@ -119,9 +120,12 @@ describe("POST file/upload", () => {
 
   it("needs a file name and refuses an empty file", async () => {
     const u = await createUser(h.deps);
-    const noName = await call(h.app, "POST", "/file/upload", { token: u.token, payload: PDF });
-    expect(noName.status).toBe(400);
-    expect(noName.body.code).toBe("VALIDATION_ERROR");
+    const noName = await call(h.app, "POST", "/file/upload", {
+      token: u.token,
+      payload: PDF,
+      headers: { "content-type": "application/pdf" },
+    });
+    expect(refusal(noName)).toEqual([400, "VALIDATION_ERROR", FILE_MESSAGES.filenameRequired]);
     const empty = await upload(u, "empty.pdf", Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ code: "EMPTY_FILE", message: "The file is empty" });

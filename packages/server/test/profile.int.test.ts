@@ -299,7 +299,13 @@ describe("personal-profile/tags", () => {
       token: u.token,
       body: { tags: ["x".repeat(51)] },
     });
-    expect(long.status).toBe(400);
+    expect([long.status, long.body.message]).toEqual([400, "A tag cannot be longer than 50 characters"]);
+    // The same tag twice exactly is refused by the documented schema (uniqueItems), with the same words.
+    const same = await call(h.app, "PUT", "/personal-profile/tags", {
+      token: u.token,
+      body: { tags: ["Two", "Two"] },
+    });
+    expect([same.status, same.body.message]).toEqual([400, "Duplicate Tag: This tag already exists."]);
     expect((await call(h.app, "GET", "/personal-profile/tags", { token: u.token })).body.tags).toEqual([
       "One",
     ]);

@@ -3,10 +3,16 @@ import { api, type EndpointDef } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { verifyHs256 } from "../src/lib/crypto.js";
 import { addMonths, todayInLondon } from "../src/lib/dates.js";
-import { OPENAPI_FILE, renderOpenApi } from "../src/openapi.js";
+import { CLIENT_TYPES_FILE, OPENAPI_FILE, renderClientTypes, renderOpenApi } from "../src/openapi.js";
 import { call, createOrganisation, createUser, storedFileOfSize, testConfig, useApp } from "./harness.js";
 
 const h = useApp();
+
+interface Operation {
+  parameters?: { name: string; description?: string }[];
+  tags?: string[];
+  responses: Record<string, unknown>;
+}
 const inAMonth = () => addMonths(todayInLondon(), 1);
 
 describe("every authenticated call", () => {
@@ -244,6 +250,50 @@ describe("GET health and the API documentation", () => {
   it("matches the committed openapi.json (run `pnpm --filter @cpd/server openapi` after changing the contract)", async () => {
     const doc = (await call(h.app, "GET", "/docs/json")).body;
     expect(renderOpenApi(doc)).toBe(readFileSync(OPENAPI_FILE, "utf8"));
+    // The generated client's types, which generated-client.int.test.ts compiles against.
+    expect(await renderClientTypes(JSON.parse(renderOpenApi(doc)))).toBe(
+      readFileSync(CLIENT_TYPES_FILE, "utf8"),
+    );
+  });
+
+  it("documents every parameter, every tag, and each operation's refusals by status", async () => {
+    const doc = (await call(h.app, "GET", "/docs/json")).body;
+    const tags = new Set(doc.tags.map((t: { name: string; description: string }) => t.description && t.name));
+    for (const [path, operations] of Object.entries<Record<string, Operation>>(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        const where = `${method} ${path}`;
+        for (const p of op.parameters ?? []) expect(p.description, `${where} ${p.name}`).toMatch(/\S/);
+        for (const t of op.tags ?? []) expect(tags.has(t), `${where} tag ${t}`).toBe(true);
+        expect(Object.keys(op.responses), where).not.toContain("4xx");
+        expect(Object.keys(op.responses), where).toContain("500");
+      }
+    }
+    const login = doc.paths["/api/auth/login"].post;
+    expect(Object.keys(login.responses)).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "413",
+      "415",
+      "429",
+      "500",
+      "503",
+    ]);
+    expect(login.description).toMatch(/^Rate limit: \d+ calls a minute per client address and e-mail/);
+    const upload = doc.paths["/api/file/upload"].post;
+    expect(Object.keys(upload.requestBody.content)).toContain("multipart/form-data");
+    expect(Object.keys(upload.responses)).toEqual(
+      expect.arrayContaining(["400", "401", "403", "404", "408", "409", "411", "413", "415"]),
+    );
+  });
+
+  it("serves the getting-started page for integrators", async () => {
+    const res = await h.app.inject({ method: "GET", url: "/api/docs/getting-started" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    for (const heading of ["Authentication", "Paging", "Errors", "Rate limits", "Versioning"])
+      expect(res.body).toContain(`<h2>${heading}</h2>`);
   });
 
   it("answers unknown API paths with the JSON envelope", async () => {

@@ -28,6 +28,23 @@ describe("mapDbError", () => {
     );
   });
 
+  it("maps S3 answering a failure (a full disk, a 5xx) to a 503 that says the file was not saved", () => {
+    const s3 = (name: string, httpStatusCode: number, $fault: string) =>
+      Object.assign(new Error("x"), { name, $fault, $metadata: { httpStatusCode } });
+    expect(mapDbError(s3("XMinioStorageFull", 507, "server"))).toMatchObject({
+      statusCode: 503,
+      code: "SERVICE_UNAVAILABLE",
+      message: "File storage is full, so the file was not saved. Please try again later.",
+    });
+    expect(mapDbError(s3("InternalError", 500, "server"))?.message).toMatch(/^File storage is unavailable/);
+    // The store closing the connection while an upload is still being written to it.
+    expect(mapDbError(Object.assign(new Error("write EPIPE"), { code: "EPIPE" }))?.message).toMatch(
+      /^File storage is unavailable/,
+    );
+    // A refusal of ours that S3 reports (403, 404) is not a storage outage.
+    expect(mapDbError(s3("AccessDenied", 403, "client"))).toBeNull();
+  });
+
   it("maps values PostgreSQL cannot store to 400, from the pool or the adapter", () => {
     const pgError = Object.assign(new Error("x"), { code: "22021", severity: "ERROR" });
     expect(mapDbError(pgError)?.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 // Database failures mapped to answers in one place (DESIGN.md §4): a unique
 // clash is a 409, a missing row a 404, a full pool or a lost connection (to
-// PostgreSQL or to Redis) a 503 the client may retry. Anything unrecognised stays a 500 (a bug to fix).
+// PostgreSQL, Redis or S3) a 503 the client may retry, as is S3 answering with a failure of its
+// own (a 5xx, such as MinIO's 507 when its disk is full). Anything unrecognised stays a 500 (a bug to fix).
 import { AppError } from "./errors.js";
 
 /** Seconds a client should wait before retrying a 503. */
@@ -14,6 +15,9 @@ export class ServiceUnavailable extends AppError {
 
 interface MaybeDbError {
   name?: string;
+  /** AWS SDK errors: who failed, and S3's HTTP status. */
+  $fault?: string;
+  $metadata?: { httpStatusCode?: number };
   code?: unknown;
   message?: unknown;
   severity?: unknown;
@@ -42,6 +46,19 @@ const stillReferenced = () =>
 const unstorable = () =>
   new AppError(400, "BAD_REQUEST", "The request contains a value that cannot be stored");
 const unavailable = () => new ServiceUnavailable();
+const storageFull = () =>
+  new ServiceUnavailable("File storage is full, so the file was not saved. Please try again later.");
+const storageFailed = () =>
+  new ServiceUnavailable(
+    "File storage is unavailable for a moment, so the file was not saved. Please try again.",
+  );
+
+/** S3 answered with its own failure: a full disk (507, MinIO's XMinioStorageFull) or another 5xx. */
+function storageError(e: MaybeDbError): AppError | null {
+  const status = e.$metadata?.httpStatusCode ?? 0;
+  if (status === 507 || /StorageFull|InsufficientStorage/i.test(e.name ?? "")) return storageFull();
+  return e.$fault === "server" || status >= 500 ? storageFailed() : null;
+}
 
 /** Prisma's own codes (https://www.prisma.io/docs/orm/reference/error-reference). */
 const BY_PRISMA_CODE: Record<string, () => AppError> = {
@@ -80,6 +97,11 @@ export function mapDbError(err: unknown): AppError | null {
   if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return unavailable();
   if (e.name === "MaxRetriesPerRequestError") return unavailable();
   if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT"].includes(String(e.code))) return unavailable();
+  // EPIPE: the store closed the connection while a streamed upload was still being written to it
+  // (MinIO refusing a write it has no room for does so before reading the rest).
+  if (String(e.code) === "EPIPE") return storageFailed();
+  const storage = storageError(e);
+  if (storage) return storage;
   const prisma = e.name === "PrismaClientKnownRequestError" ? BY_PRISMA_CODE[String(e.code)] : undefined;
   if (prisma) return prisma();
   const state = sqlState(e);

@@ -12,6 +12,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
 import type { Config } from "../config.js";
 
 export interface StoredObject {
@@ -59,6 +60,31 @@ export class Storage {
       }),
       { abortSignal },
     );
+  }
+
+  /**
+   * A body whose size is not known before it ends (a multipart form's file part), of at most
+   * `maxBytes`: gathered in memory (as S3's multipart upload would gather 5 MB parts) and sent as
+   * one put, so a failed upload never leaves parts behind to clean up.
+   */
+  async putUnsized(
+    key: string,
+    body: Readable,
+    contentType: string,
+    maxBytes: number,
+    abortSignal?: AbortSignal,
+  ) {
+    const abortController = new AbortController();
+    abortSignal?.addEventListener("abort", () => abortController.abort(abortSignal.reason), { once: true });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
+      partSize: Math.max(5 * 1024 * 1024, maxBytes + 1),
+      queueSize: 1,
+      leavePartsOnError: false,
+      abortController,
+    });
+    await upload.done();
   }
 
   async get(key: string): Promise<StoredObject | null> {

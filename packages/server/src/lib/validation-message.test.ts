@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validationMessage } from "./validation-message.js";
+import { firstValidationMessage, validationMessage } from "./validation-message.js";
 
 describe("validation messages", () => {
   it("names the field in words", () => {
@@ -24,5 +24,19 @@ describe("validation messages", () => {
     expect(
       validationMessage({ instancePath: "/tags/3", keyword: "type", params: { type: "string" } }, "body"),
     ).toBe("Tags must be a string");
+  });
+
+  it("lists the allowed values of a union of literals rather than AJV's words", () => {
+    const branches = [{ const: "12" }, { const: "lifetime" }, { const: "custom" }];
+    expect(
+      firstValidationMessage(
+        [
+          { instancePath: "/period", keyword: "const", params: { allowedValue: "12" } },
+          { instancePath: "/period", keyword: "const", params: { allowedValue: "lifetime" } },
+          { instancePath: "/period", keyword: "anyOf", params: {}, schema: branches },
+        ],
+        "params",
+      ),
+    ).toBe("Period must be one of: 12, lifetime, custom");
   });
 });

@@ -1,10 +1,30 @@
 // Turns a schema validation error into a sentence a person can act on:
 // "Profession must be at most 200 characters" rather than AJV's wording.
+import { ERROR_MESSAGES } from "@cpd/contract";
+
 export interface SchemaError {
   instancePath: string;
   keyword: string;
   params: Record<string, unknown>;
   message?: string;
+  /** The failed keyword's value and the schema holding it (ajv's verbose mode). */
+  schema?: unknown;
+  parentSchema?: Record<string, unknown>;
+}
+
+/**
+ * The message for a failed validation: its first error, except that a value outside a union of
+ * literals (TypeBox's enum) lists the allowed values instead of AJV's "must be equal to constant".
+ */
+export function firstValidationMessage(errors: SchemaError[], dataVar: string): string {
+  const first = errors[0];
+  const union = errors.find((e) => e.keyword === "anyOf" && e.instancePath === first?.instancePath);
+  const branches = union?.schema;
+  if (first && Array.isArray(branches) && branches.every((b) => b && typeof b === "object" && "const" in b)) {
+    const allowedValues = branches.map((b: { const: unknown }) => b.const);
+    return validationMessage({ ...first, keyword: "enum", params: { allowedValues } }, dataVar);
+  }
+  return validationMessage(first, dataVar);
 }
 
 const humanise = (name: string) => {
@@ -17,6 +37,8 @@ const humanise = (name: string) => {
 
 export function validationMessage(error: SchemaError | undefined, dataVar: string): string {
   if (!error) return "The request is not valid";
+  const own = (error.parentSchema?.[ERROR_MESSAGES] as Record<string, string> | undefined)?.[error.keyword];
+  if (own) return own;
   const segments = error.instancePath.split("/").filter(Boolean);
   const last = [...segments].reverse().find((s) => !/^\d+$/.test(s));
   const field = error.keyword === "required" ? String(error.params.missingProperty) : last;
@@ -40,6 +62,8 @@ export function validationMessage(error: SchemaError | undefined, dataVar: strin
       return error.params.format === "date"
         ? `${subject} must be a date (YYYY-MM-DD)`
         : `${subject} must be a valid ${error.params.format}`;
+    case "enum":
+      return `${subject} must be one of: ${(error.params.allowedValues as unknown[]).join(", ")}`;
     case "pattern":
       return `${subject} is not in the expected format`;
     case "type":

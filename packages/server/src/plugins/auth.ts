@@ -16,10 +16,14 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     auth?: boolean;
+    /** A contract call (routes/define.ts), described by the OpenAPI document. */
+    contract?: boolean;
     tooLargeMessage?: string;
     mediaTypeMessage?: string;
     /** A file's or a redirect's answer, for the OpenAPI document only. */
     answer?: { status: number; produces?: readonly string[]; redirect?: boolean };
+    /** What an upload takes, for the OpenAPI document only. */
+    upload?: { contentTypes: string[]; maxBytes: number };
   }
 }
 

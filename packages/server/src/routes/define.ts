@@ -10,7 +10,9 @@ import {
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
+  UPLOAD_FIELD,
 } from "@cpd/contract";
+import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Deps } from "../deps.js";
 import { AppError } from "../lib/errors.js";
@@ -21,6 +23,8 @@ export interface Ctx<E extends EndpointDef> {
   query: QueryOf<E>;
   body: E["rawBody"] extends { stream: true } ? Readable : E["rawBody"] extends object ? Buffer : BodyOf<E>;
   caller: E["auth"] extends true ? Caller : undefined;
+  /** An upload sent as a multipart form: its file part's filename (the body is then that part). */
+  part?: { filename: string };
   deps: Deps;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -62,6 +66,25 @@ const OPERATION_IDS = new Map<EndpointDef, string>(
 
 const ERROR_REF = { $ref: `${ErrorEnvelope.$id}#` };
 
+/** What each refusal status means, as the document says it (the envelope's `code` says which). */
+const REFUSALS: Record<number, string> = {
+  400: "The input is not valid (the message names the field)",
+  401: "No session, an ended one, or a wrong credential",
+  403: "Not allowed for this account (role, membership or feature)",
+  404: "No such item, or not yours",
+  408: "The upload stalled or took too long",
+  409: "The item's state does not allow it (a signed record, a duplicate, a full event)",
+  410: "The link has expired",
+  411: "A raw upload without Content-Length",
+  413: "The body or file is too large",
+  415: "The body's media type is not one this call takes",
+  422: "Understood but not acceptable as it stands (the message says why)",
+  429: "Too many calls: wait for Retry-After",
+  500: "Our fault: nothing was changed",
+  502: "The connected service answered with an error",
+  503: "A service this call needs is unavailable for a moment: retry after Retry-After",
+};
+
 export interface RouteExtras {
   policy?: Policy;
   rateLimit?: { max: number; timeWindow: number; keyBy?: "ip" | "ip+email" };
@@ -83,6 +106,45 @@ export const perMinute = (max: number, keyBy?: "ip" | "ip+email"): RouteExtras =
   rateLimit: { max, timeWindow: 60_000, ...(keyBy ? { keyBy } : {}) },
 });
 
+/** The call's description, with its rate limit when it has one. */
+function describe(e: EndpointDef, extras: RouteExtras) {
+  const limit = extras.rateLimit;
+  const perClient = limit?.keyBy === "ip+email" ? "client address and e-mail" : "client address";
+  const rate = limit
+    ? `Rate limit: ${limit.max} calls a minute per ${perClient} (then 429 with Retry-After).`
+    : "";
+  return [e.description, rate].filter(Boolean).join("\n\n");
+}
+
+/**
+ * The refusals a call can answer, documented per operation: what its shape implies, what it
+ * declares (`errors`), and 500/503 for every call. The integration tests hold the server to it
+ * (plugins/response-check.ts answers 500 for an undocumented status).
+ */
+export function errorStatuses(e: EndpointDef, extras: RouteExtras): number[] {
+  const input = Boolean(e.params || e.query || e.body || e.rawBody || e.headers);
+  const body = Boolean(e.body || e.rawBody);
+  const statuses = new Set<number>([
+    ...(input ? [400] : []),
+    ...(e.auth || e.guest ? [401] : []),
+    ...(e.auth || e.guest ? [403] : []),
+    // A path naming an item, or a signed-in call naming one in its query or body (or whose account
+    // has just been deleted): no such item, or not yours.
+    ...(e.path.includes(":") || e.auth || e.guest ? [404] : []),
+    // A signed-in change the item's state forbids (a signed record, a duplicate, a full event).
+    ...((e.auth || e.guest) && e.method !== "GET" ? [409] : []),
+    // A reviewee's share that has expired.
+    ...(e.guest ? [410] : []),
+    ...(body ? [413, 415] : []),
+    ...(e.rawBody?.stream ? [408, 411] : []),
+    ...(extras.rateLimit ? [429] : []),
+    ...(e.errors ?? []),
+    500,
+    503,
+  ]);
+  return [...statuses].sort((a, b) => a - b);
+}
+
 export type Handler<E extends EndpointDef> = (
   ctx: Ctx<E>,
 ) => Promise<ResponseOf<E> | undefined> | ResponseOf<E>;
@@ -97,12 +159,14 @@ export function define<E extends EndpointDef>(
   const status = e.status ?? 200;
   const schema: Record<string, unknown> = {
     summary: e.summary,
+    ...(e.description || extras.rateLimit ? { description: describe(e, extras) } : {}),
     tags: e.tags,
     response: {
       ...(e.binary ? {} : { [status]: outputSchema(e.response) }),
       // One shared component (added in app.ts), not 90 codes inlined into every operation.
-      "4xx": ERROR_REF,
-      "5xx": ERROR_REF,
+      ...Object.fromEntries(
+        errorStatuses(e, extras).map((s) => [s, { ...ERROR_REF, description: REFUSALS[s] ?? "Refused" }]),
+      ),
       ...extras.responses,
     },
   };
@@ -131,8 +195,11 @@ export function define<E extends EndpointDef>(
     schema,
     config: {
       auth: e.auth,
-      // What the OpenAPI document says a file or redirect answers (app.ts, documentFileAnswers).
+      contract: true,
+      // What the OpenAPI document says a file or redirect answers (app.ts, documentFilesAndUploads).
       answer: e.binary ? { status, produces: e.produces, redirect: e.redirect } : undefined,
+      // What the OpenAPI document says an upload takes (app.ts, documentUploads).
+      upload: e.rawBody,
       tooLargeMessage: extras.tooLargeMessage,
       mediaTypeMessage: extras.mediaTypeMessage,
       ...(limit
@@ -154,7 +221,8 @@ export function define<E extends EndpointDef>(
       const caller = request.caller;
       if (e.auth && !caller) throw new AppError(401, "UNAUTHORIZED", "Authentication required");
       if (extras.policy && caller) await extras.policy(caller, deps);
-      if (e.rawBody && !e.rawBody.stream && !Buffer.isBuffer(request.body)) {
+      const upload = e.rawBody && request.isMultipart() ? await filePart(request, e.rawBody) : undefined;
+      if (e.rawBody && !upload && !e.rawBody.stream && !Buffer.isBuffer(request.body)) {
         throw new AppError(
           415,
           "UNSUPPORTED_MEDIA_TYPE",
@@ -164,7 +232,8 @@ export function define<E extends EndpointDef>(
       const ctx = {
         params: request.params,
         query: request.query,
-        body: request.body,
+        body: upload ? upload.body : request.body,
+        part: upload ? { filename: upload.filename } : undefined,
         caller,
         deps,
         request,
@@ -194,26 +263,55 @@ export function define<E extends EndpointDef>(
       );
       scope.route(options);
     });
-  } else if (e.rawBody?.stream) {
-    // Streamed uploads: any content type, handed over unread; the service
-    // judges the bytes and enforces the size while passing them on.
+  } else if (e.rawBody) {
+    // Uploads get their own scope so only this route takes files: a multipart form, or the raw
+    // body in one of the call's media types. Anything else (JSON, a url-encoded form, no type)
+    // finds no parser: 415. A streamed body is handed over unread; the service judges the bytes
+    // and enforces the size while passing them on.
+    const raw = e.rawBody;
+    const types = [...raw.contentTypes, "application/octet-stream"];
     app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
-      scope.route(options);
-    });
-  } else if (e.rawBody) {
-    // Raw uploads get their own scope so only this route takes binary bodies.
-    const types = [...e.rawBody.contentTypes, "application/octet-stream"];
-    app.register(async (scope) => {
-      scope.addContentTypeParser(
-        types,
-        { parseAs: "buffer", bodyLimit: e.rawBody?.maxBytes },
-        (_req, body, done) => done(null, body),
-      );
+      await scope.register(multipart, { throwFileSizeLimit: true });
+      if (raw.stream) scope.addContentTypeParser(types, (_req, payload, done) => done(null, payload));
+      else
+        scope.addContentTypeParser(
+          types,
+          { parseAs: "buffer", bodyLimit: raw.maxBytes },
+          (_req, body, done) => done(null, body),
+        );
       scope.route(options);
     });
   } else {
     app.route(options);
   }
+}
+
+/**
+ * The file part of a multipart upload: the first part named UPLOAD_FIELD (other fields are
+ * ignored; a second file is refused by the limits). A streamed call gets the part's stream, the
+ * others its bytes (over `maxBytes`: 413).
+ */
+async function filePart(
+  request: FastifyRequest,
+  raw: NonNullable<EndpointDef["rawBody"]>,
+): Promise<{ body: Readable | Buffer; filename: string }> {
+  const part = await request.file({
+    limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12, fileSize: raw.maxBytes + 1 },
+  });
+  if (!part || part.fieldname !== UPLOAD_FIELD) {
+    part?.file.resume();
+    throw new AppError(
+      400,
+      "VALIDATION_ERROR",
+      `The multipart form must hold the file in a part named "${UPLOAD_FIELD}"`,
+    );
+  }
+  if (raw.stream) return { body: part.file, filename: part.filename };
+  const bytes = await part.toBuffer();
+  if (bytes.length > raw.maxBytes) {
+    const message = request.routeOptions.config?.tooLargeMessage ?? "The file is too large";
+    throw new AppError(413, "PAYLOAD_TOO_LARGE", message);
+  }
+  return { body: bytes, filename: part.filename };
 }

@@ -22,6 +22,9 @@ export function entryRoutes(app: FastifyInstance, deps: Deps) {
       forms.getForm(deps, caller.id, id as EntryType),
     );
   }
+  define(app, deps, api.formSchema, {}, ({ caller, params }) =>
+    forms.getFormSchema(deps, caller.id, params.identifier),
+  );
   define(app, deps, api.entryForm, {}, ({ caller, params }) =>
     forms.getEntryForm(deps, caller.id, params.id),
   );

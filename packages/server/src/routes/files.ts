@@ -1,7 +1,6 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
-import { AppError } from "../lib/errors.js";
 import * as documents from "../modules/documents/service.js";
 import * as files from "../modules/files/service.js";
 import { policies } from "../policies/index.js";
@@ -13,21 +12,22 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
     app,
     deps,
     api.uploadFile,
-    { tooLargeMessage: files.FILE_MESSAGES.tooLarge },
-    async ({ caller, query, body, request, reply }) => {
+    { tooLargeMessage: files.FILE_MESSAGES.tooLarge, mediaTypeMessage: files.FILE_MESSAGES.mediaType },
+    async ({ caller, query, body, part, request, reply }) => {
       const length = request.headers["content-length"];
       try {
         return await files.uploadFile(deps, {
           userId: caller.id,
-          filename: query.filename,
+          filename: query.filename ?? part?.filename,
           entryId: query.entryId,
-          declaredLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
+          length: part ? "unsized" : length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
           body,
           timeouts: deps.config.uploadTimeouts,
         });
       } catch (err) {
-        // The rest of a stalled body is not waited for: answer, then close the connection.
-        if (err instanceof AppError && err.statusCode === 408) reply.header("connection", "close");
+        // The rest of a refused or stalled body is not waited for: answer, then close the
+        // connection (a client still sending would otherwise hold it for ever).
+        if (!request.raw.complete) reply.header("connection", "close");
         throw err;
       }
     },

@@ -31,6 +31,7 @@ describe("faults", () => {
     "kill-api-replica.mjs",
     "kill-worker.mjs",
     "s3-unavailable.mjs",
+    "storage-full.mjs",
     "stop-redis.mjs",
     "restart-postgres.mjs",
   ])("%s: nothing acknowledged is lost and everything recovers", (script) => {

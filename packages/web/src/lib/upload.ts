@@ -1,6 +1,6 @@
-// Uploads a file as the raw request body with progress (fetch cannot report upload
-// progress). The File is sent as is, so the browser sets Content-Length (the server needs it).
-import { api, type ErrorEnvelope, MAX_FILE_BYTES, type ResponseOf } from "@cpd/contract";
+// Uploads a file as a multipart form with progress (fetch cannot report upload progress):
+// the documented way any client uploads, so the server's type check sees the file's own bytes.
+import { api, type ErrorEnvelope, MAX_FILE_BYTES, type ResponseOf, UPLOAD_FIELD } from "@cpd/contract";
 import { buildUrl, failure } from "./api-client";
 import { ApiError } from "./api-error";
 import { session } from "./session";
@@ -24,7 +24,6 @@ export function uploadFile(
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
     xhr.setRequestHeader("Accept", "application/json");
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
     const token = session.token();
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     xhr.upload.onprogress = (e) => {
@@ -53,7 +52,9 @@ export function uploadFile(
         );
       }
     };
-    xhr.send(file);
+    const form = new FormData();
+    form.append(UPLOAD_FIELD, file, opts.filename ?? file.name);
+    xhr.send(form);
   });
 }
 

@@ -7,6 +7,9 @@ export const FILE_MESSAGES = {
   quota: "Storage limit reached! Upgrade to Premium to store more than 100 MB of files",
   lengthRequired: "The upload must state its size (Content-Length)",
   empty: "The file is empty",
+  mediaType:
+    "Unsupported content type: send the file as multipart/form-data (a part named file) or as the raw body with its own media type",
+  filenameRequired: "filename is required: name the file in the query (?filename=) or in the multipart part",
   timeout: "The upload was too slow and has been stopped. Please try again.",
   incomplete: "The upload ended before the stated size (Content-Length) was received",
 } as const;

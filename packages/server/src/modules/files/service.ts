@@ -94,32 +94,38 @@ function peek(stream: Readable, n: number): Promise<Buffer> {
 
 export interface UploadInput {
   userId: string;
-  filename: string;
-  declaredLength: number | null;
+  /** The `filename` query, or a multipart part's own filename. */
+  filename: string | undefined;
+  /**
+   * A raw body's Content-Length (null when the client did not state it), or "unsized" for a
+   * multipart form's file part, whose size is only known when it ends.
+   */
+  length: number | null | "unsized";
   body: Readable;
   entryId?: string;
   /** From the config (UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_TIMEOUT_MS); tests inject short ones. */
   timeouts?: UploadTimeouts;
 }
 
-/**
- * Streams an upload to S3: the size and quota are checked from Content-Length
- * first, the type from the first bytes, then the body passes a guard (size,
- * idle and total timeouts) and the type's own check on its way. Any failure
- * removes the S3 object.
- */
 /** A signed supervision record's evidence is frozen: call with the entry row locked. */
 async function refuseSignedEntry(tx: Prisma.TransactionClient, entryId: string) {
   if (await tx.entry.count({ where: { id: entryId, supervisionLocked: true } }))
     throw new AppError(409, "ENTRY_LOCKED", SUPERVISION_MESSAGES.signedLocked);
 }
 
+/**
+ * Streams an upload to S3: a raw body's size and the quota are checked from Content-Length
+ * first, the type from the first bytes, then the body passes a guard (size, idle and total
+ * timeouts) and the type's own check on its way. A multipart part's size and quota are checked
+ * as it passes and once it ends. Any failure removes the S3 object.
+ */
 export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileInfo> {
-  const { userId } = input;
+  const { userId, length } = input;
+  if (!input.filename) throw new AppError(400, "VALIDATION_ERROR", FILE_MESSAGES.filenameRequired);
   const filename = cleanFilename(input.filename);
-  const declared = input.declaredLength;
-  if (declared === null) throw new AppError(411, "LENGTH_REQUIRED", FILE_MESSAGES.lengthRequired);
-  if (declared > MAX_FILE_BYTES) throw tooLarge();
+  const declared = length === "unsized" ? null : length;
+  if (length === null) throw new AppError(411, "LENGTH_REQUIRED", FILE_MESSAGES.lengthRequired);
+  if (declared !== null && declared > MAX_FILE_BYTES) throw tooLarge();
   if (declared === 0) throw new AppError(400, "EMPTY_FILE", FILE_MESSAGES.empty);
   if (input.entryId) {
     const entry = await deps.prisma.entry.findFirst({
@@ -129,12 +135,16 @@ export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileIn
     if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
     if (entry.supervisionLocked) throw new AppError(409, "ENTRY_LOCKED", SUPERVISION_MESSAGES.signedLocked);
   }
-  await checkQuota(deps, userId, declared);
+  await checkQuota(deps, userId, declared ?? 0);
 
   // The timers start with the first read, and cover the sniffing as well.
-  const guard = new UploadGuard(declared, input.timeouts ?? DEFAULT_UPLOAD_TIMEOUTS);
+  const guard = new UploadGuard(declared, input.timeouts ?? DEFAULT_UPLOAD_TIMEOUTS, MAX_FILE_BYTES);
   feed(input.body, guard);
   const head = await peek(guard, SNIFF_BYTES);
+  if (head.length === 0) {
+    guard.destroy();
+    throw new AppError(400, "EMPTY_FILE", FILE_MESSAGES.empty);
+  }
   const contentType = sniffFileType(head, filename);
   if (!contentType) {
     guard.destroy();
@@ -157,23 +167,32 @@ export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileIn
     stopPut.abort(err);
   });
   try {
-    await deps.storage.put(key, checked, contentType, declared, stopPut.signal);
+    if (declared === null)
+      await deps.storage.putUnsized(key, checked, contentType, MAX_FILE_BYTES, stopPut.signal);
+    else await deps.storage.put(key, checked, contentType, declared, stopPut.signal);
     await piping;
     if (streamError) throw streamError;
   } catch (err) {
+    // A body error (size, type, timeout) stopped the put; otherwise the store failed (down, full)
+    // and stopped reading: end the body's pipes, or they would wait for it for ever.
+    const cause = streamError ?? err;
+    guard.destroy();
+    checked.destroy();
     await piping;
     await deps.storage.delete(key).catch(() => undefined);
-    throw streamError ?? err;
+    throw cause;
   }
 
   try {
+    const size = guard.size;
+    if (declared === null) await checkQuota(deps, userId, size);
     const id = await deps.prisma.$transaction(async (tx) => {
       if (input.entryId) {
         await lockEntry(tx, input.entryId);
         await refuseSignedEntry(tx, input.entryId);
       }
       const row = await tx.storedFile.create({
-        data: { userId, storageKey: key, filename, contentType, size: declared, entryId: input.entryId },
+        data: { userId, storageKey: key, filename, contentType, size, entryId: input.entryId },
       });
       if (input.entryId) await refreshCompleteness(tx, input.entryId);
       return row.id;

@@ -25,9 +25,14 @@ export class UploadGuard extends Transform {
   private readonly idle: NodeJS.Timeout;
   private readonly total: NodeJS.Timeout;
 
+  /**
+   * `declared` is a raw body's Content-Length, which the body must match exactly; null for a
+   * multipart form's file part, whose size is only known at its end: then at most `max` bytes.
+   */
   constructor(
-    private readonly declared: number,
+    private readonly declared: number | null,
     timeouts: UploadTimeouts,
+    private readonly max = declared ?? 0,
   ) {
     super();
     const stop = () => this.destroy(uploadTimeout());
@@ -37,14 +42,19 @@ export class UploadGuard extends Transform {
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
     this.seen += chunk.length;
-    if (this.seen > this.declared) return cb(tooLarge());
+    if (this.seen > (this.declared ?? this.max)) return cb(tooLarge());
     this.idle.refresh();
     cb(null, chunk);
   }
 
   override _flush(cb: TransformCallback) {
     this.stopTimers();
-    cb(this.seen < this.declared ? incomplete() : null);
+    cb(this.declared !== null && this.seen < this.declared ? incomplete() : null);
+  }
+
+  /** The bytes that have passed so far (the size, once the body has ended). */
+  get size() {
+    return this.seen;
   }
 
   override _destroy(err: Error | null, cb: (error?: Error | null) => void) {

@@ -24,10 +24,15 @@ const fail = (fn: () => unknown) => {
 };
 
 describe("entry validation", () => {
-  it("accepts a minimal diary entry, trims and drops unknown items", () => {
-    const v = validateValues(DIARY_V1, { ...diary, Bogus: "x" }, opts);
+  it("accepts a minimal diary entry trimmed, and refuses keys that are not items, naming them", () => {
+    const v = validateValues(DIARY_V1, { ...diary }, opts);
     expect(v.Field222).toBe("Sepsis update");
-    expect(v).not.toHaveProperty("Bogus");
+    expect(fail(() => validateValues(DIARY_V1, { ...diary, NoSuchField: "x" }, opts))).toBe(
+      "Unknown field for the diary form: NoSuchField",
+    );
+    expect(fail(() => validateValues(DIARY_V1, { ...diary, A: "x", B: "y" }, opts))).toBe(
+      "Unknown fields for the diary form: A, B",
+    );
   });
 
   it("names the missing required field", () => {

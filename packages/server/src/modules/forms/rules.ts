@@ -27,8 +27,17 @@ const isIsoDate = (v: string) => {
 
 export const allItems = (def: FormDef) => def.pages.flatMap((p) => p.items);
 
-/** Checks the answers and returns them cleaned (trimmed, unknown identifiers dropped). */
+/** Checks the answers and returns them cleaned (trimmed); a key that is not an item is refused. */
 export function validateValues(def: FormDef, input: Values, opts: Options): Values {
+  const known = new Set(allItems(def).map((i) => i.identifier));
+  const unknown = Object.keys(input).filter((k) => !known.has(k));
+  if (unknown.length) {
+    const listed = unknown.slice(0, 5).join(", ") + (unknown.length > 5 ? ", ..." : "");
+    throw badRequest(
+      `Unknown field${unknown.length > 1 ? "s" : ""} for the ${def.identifier} form: ${listed}`,
+      "UNKNOWN_FIELD",
+    );
+  }
   const out: Values = {};
   for (const item of allItems(def)) {
     const raw = input[item.identifier];

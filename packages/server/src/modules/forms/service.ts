@@ -12,6 +12,7 @@ import {
   STANDARD_CATEGORIES,
   standardsFor,
 } from "./definitions.js";
+import { formJsonSchema } from "./json-schema.js";
 import { type Options, type Values, withEvidence } from "./rules.js";
 
 type Form = ResponseOf<typeof api.diaryForm>;
@@ -113,6 +114,11 @@ export function renderForm(
 export async function getForm(deps: Deps, userId: string, identifier: EntryType) {
   await currentFormId(deps, identifier);
   return renderForm(CURRENT_FORMS[identifier], await formOptions(deps, userId));
+}
+
+/** The JSON Schema of a new entry's body, with this user's options (categories, standards). */
+export async function getFormSchema(deps: Deps, userId: string, identifier: EntryType) {
+  return formJsonSchema(CURRENT_FORMS[identifier], await formOptions(deps, userId));
 }
 
 export async function getEntryForm(deps: Deps, userId: string, entryId: string) {
