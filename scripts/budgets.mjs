@@ -58,11 +58,17 @@ function duplicates() {
     record("duplicates report <= baseline", "failed", `could not read the report: ${incomplete ?? first}`);
     return;
   }
-  const ok = pairs <= baseline;
+  // Generated code (the client types openapi-typescript writes) is not ours to factor: its pairs
+  // do not count. Rows past --most are unknown, so they still count (stricter, never looser).
+  const generated = (run.stdout ?? "")
+    .split("\n")
+    .filter((l) => /^D\d+ /.test(l) && /(^|\/)generated\//.test(l.split(" (")[0] ?? "")).length;
+  const counted = pairs - generated;
+  const ok = counted <= baseline;
   record(
     "duplicates report <= baseline",
     ok ? "passed" : "failed",
-    `${pairs} pairs, baseline ${baseline}${ok ? "" : " (run `duplicates --most 40` and remove the new repeats)"}`,
+    `${counted} pairs (${generated} more in generated code), baseline ${baseline}${ok ? "" : " (run `duplicates --most 40` and remove the new repeats)"}`,
   );
 }
 

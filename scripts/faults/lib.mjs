@@ -5,7 +5,9 @@
 // something acknowledged was lost or an invariant broke.
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -60,6 +62,30 @@ export const startProxy = (port, upstreams) =>
     { ...process.env, PROXY_HEALTH_MS: "250" },
     "proxy",
   );
+
+/** A private s3rver (bucket "faults") for a fault that touches the store, so only its run is affected. */
+export function privateS3(port, name) {
+  const S3rver = createRequire(path.join(root, "package.json"))("s3rver");
+  const directory = mkdtempSync(path.join(tmpdir(), `cpd-faults-${name}-`));
+  const make = () =>
+    new S3rver({
+      address: "127.0.0.1",
+      port,
+      directory,
+      silent: true,
+      configureBuckets: [{ name: "faults" }],
+    });
+  return { directory, make };
+}
+
+/** The API's settings for a private store at `endpoint`. */
+export const s3Env = (endpoint) => ({
+  S3_ENDPOINT: endpoint,
+  S3_BUCKET: "faults",
+  S3_ACCESS_KEY_ID: "S3RVER",
+  S3_SECRET_ACCESS_KEY: "S3RVER",
+  S3_FORCE_PATH_STYLE: "true",
+});
 
 export async function stop(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -3,37 +3,17 @@
 // 503 and leaves no file row behind; once it is back, uploads work and the files stored before
 // read back intact, with nothing to repair by hand. (A private s3rver, so only this run's store
 // stops.)
-import { mkdtempSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import * as f from "./lib.mjs";
 
-const require = createRequire(path.join(f.root, "package.json"));
-const S3rver = require("s3rver");
 const PORT = 3980;
 const S3_PORT = 3989;
-const dir = mkdtempSync(path.join(tmpdir(), "cpd-faults-s3-"));
-const s3 = () =>
-  new S3rver({
-    address: "127.0.0.1",
-    port: S3_PORT,
-    directory: dir,
-    silent: true,
-    configureBuckets: [{ name: "faults" }],
-  });
+const { make: s3 } = f.privateS3(S3_PORT, "s3");
 
 await f.guard("s3-unavailable", async () => {
   const db = await f.database();
   let store = s3();
   await store.run();
-  f.startApi(PORT, {
-    S3_ENDPOINT: `http://127.0.0.1:${S3_PORT}`,
-    S3_BUCKET: "faults",
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
-    S3_FORCE_PATH_STYLE: "true",
-  });
+  f.startApi(PORT, f.s3Env(`http://127.0.0.1:${S3_PORT}`));
   const base = `http://127.0.0.1:${PORT}`;
   await f.waitHttp(`${base}/api/health/live`);
   const user = await f.createUser(db);

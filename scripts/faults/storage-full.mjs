@@ -6,19 +6,15 @@
 // Expected: raw and multipart uploads over the budget answer 503 with a clear message, leave no
 // file row and no object behind; files stored before still read back; once space is freed,
 // uploads work again without restarting anything.
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import * as f from "./lib.mjs";
 
-const require = createRequire(path.join(f.root, "package.json"));
-const S3rver = require("s3rver");
 const PORT = 3990;
 const S3_PORT = 3999;
 const FULL_PORT = 3998;
-const dir = mkdtempSync(path.join(tmpdir(), "cpd-faults-full-"));
+const { directory: dir, make } = f.privateS3(S3_PORT, "full");
 
 /** Bytes of object data the "disk" still takes; Infinity once space is freed. */
 let room = 64 * 1024;
@@ -67,22 +63,10 @@ const objects = () => {
 
 await f.guard("storage-full", async () => {
   const db = await f.database();
-  const store = new S3rver({
-    address: "127.0.0.1",
-    port: S3_PORT,
-    directory: dir,
-    silent: true,
-    configureBuckets: [{ name: "faults" }],
-  });
+  const store = make();
   await store.run();
   await new Promise((resolve) => disk.listen(FULL_PORT, "127.0.0.1", resolve));
-  f.startApi(PORT, {
-    S3_ENDPOINT: `http://127.0.0.1:${FULL_PORT}`,
-    S3_BUCKET: "faults",
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
-    S3_FORCE_PATH_STYLE: "true",
-  });
+  f.startApi(PORT, f.s3Env(`http://127.0.0.1:${FULL_PORT}`));
   const base = `http://127.0.0.1:${PORT}`;
   await f.waitHttp(`${base}/api/health/live`);
   const user = await f.createUser(db);
