@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setClock } from "../../lib/clock";
-import { fakeApi } from "../../test/fake-api";
+import { fakeApi, type Route, withError } from "../../test/fake-api";
 import { diaryForm as diaryFormOf, formItem, formPage } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
 import EntryFormRoute from "./EntryFormPage";
@@ -16,12 +16,14 @@ const diaryForm = diaryFormOf([
   ]),
 ]);
 
-function setup() {
+/** The page at `at`, with the fake API's answers; `extra` routes are tried first. */
+function setup({ at = "/create/diary", form = diaryForm, extra = [] as Route[] } = {}) {
   const api = fakeApi([
-    ["GET", /^\/api\/form\/diary$/, () => diaryForm],
+    ...extra,
+    ["GET", /^\/api\/form\/diary$/, () => form],
     ["POST", /^\/api\/entries\/diary$/, () => ({ entryId: ENTRY_ID })],
     ["POST", /^\/api\/entries\/[^/]+\/update$/, () => ({ entryId: ENTRY_ID })],
-    ["GET", /^\/api\/form\/entry\/[^/]+$/, () => ({ ...diaryForm, entryId: ENTRY_ID })],
+    ["GET", /^\/api\/form\/entry\/[^/]+$/, () => ({ ...form, entryId: ENTRY_ID })],
     ["PUT", /^\/api\/entries\/[^/]+\/tags$/, (req) => req.body],
   ]);
   const app = renderApp(
@@ -30,7 +32,7 @@ function setup() {
       { path: "/edit/:type/:id", element: <EntryFormRoute /> },
       { path: "/entries", element: <h1>Entries list</h1> },
     ],
-    { at: "/create/diary" },
+    { at },
   );
   const saves = () => [...api.to(/^\/api\/entries\/diary$/, "POST"), ...api.to(/\/update$/, "POST")];
   return { ...app, api, saves };
@@ -42,22 +44,82 @@ const fillRequired = async (user: ReturnType<typeof setup>["user"]) => {
   await user.selectOptions(screen.getByLabelText("Hours: hours"), "1");
 };
 
+/** The control is marked invalid and its aria-describedby names an element saying `message`. */
+function expectInvalid(control: HTMLElement, message: string) {
+  expect(control).toHaveAttribute("aria-invalid", "true");
+  const ids = control.getAttribute("aria-describedby")?.split(" ") ?? [];
+  expect(ids.map((id) => document.getElementById(id)?.textContent)).toContain(message);
+}
+
 afterEach(() => setClock(null));
 
 describe("the entry form", () => {
-  it("names the first missing required field and saves nothing", async () => {
+  it("lists every missing required field in one alert that takes the focus, and saves nothing", async () => {
     const { user, saves } = setup();
     await screen.findByRole("heading", { level: 1, name: "New Diary Entry" });
     await user.click(screen.getByRole("button", { name: /^Save$/ }));
 
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("The Title field is not provided");
-    // The banner takes the focus (50 ms later): typing before that would lose keys to it.
-    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+    expect(alert).toHaveTextContent(/^There is a problem/);
+    const links = within(alert).getAllByRole("link");
+    expect(links.map((l) => l.textContent)).toEqual([
+      "The Title field is not provided",
+      "The Date of activity field is not provided",
+      "The Hours field is not provided",
+    ]);
+    // The alert takes the focus (50 ms later): typing before that would lose keys to it.
+    await waitFor(() => expect(alert).toHaveFocus());
+    expectInvalid(screen.getByLabelText(/^Title/), "The Title field is not provided");
+    expectInvalid(screen.getByLabelText(/^Date of activity/), "The Date of activity field is not provided");
+    expectInvalid(screen.getByLabelText("Hours: hours"), "The Hours field is not provided");
+
+    // Each entry of the list takes the user to its field.
+    await user.click(links[1] as HTMLElement);
+    expect(screen.getByLabelText(/^Date of activity/)).toHaveFocus();
+    await user.click(links[2] as HTMLElement);
+    expect(screen.getByLabelText("Hours: hours")).toHaveFocus();
+
+    // A field's message goes once it is filled; the rest stay.
     await user.type(screen.getByLabelText(/^Title/), "Sepsis screening");
+    expect(screen.getByLabelText(/^Title/)).not.toHaveAttribute("aria-invalid");
+    expect(within(alert).getAllByRole("link")).toHaveLength(2);
     await user.click(screen.getByRole("button", { name: /^Save$/ }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("The Date of activity field is not provided");
+    expect(within(await screen.findByRole("alert")).getAllByRole("link")[0]).toHaveTextContent(
+      "The Date of activity field is not provided",
+    );
     expect(saves()).toHaveLength(0);
+  });
+
+  it("counts only the visible, enabled required fields", async () => {
+    const form = diaryFormOf([
+      formPage("Activity", [
+        formItem("Field222", "Title", 1, true),
+        formItem("Hidden", "Hidden item", 1, true, { visible: false }),
+        formItem("Locked", "Locked item", 1, true, { disabled: true }),
+      ]),
+      formPage("Extra", [formItem("Notes", "Notes", 1, true)], { requiresActivation: true }),
+    ]);
+    const { user } = setup({ form });
+    await screen.findByRole("heading", { level: 1, name: "New Diary Entry" });
+    await user.click(screen.getByRole("button", { name: /^Save$/ }));
+    const alert = await screen.findByRole("alert");
+    expect(
+      within(alert)
+        .getAllByRole("link")
+        .map((l) => l.textContent),
+    ).toEqual(["The Title field is not provided"]);
+  });
+
+  it("shows a refusal by the server as before, in the banner", async () => {
+    const { user } = setup({
+      extra: [["POST", /^\/api\/entries\/diary$/, () => withError(400, "VALIDATION", "Title is too long")]],
+    });
+    await screen.findByRole("heading", { level: 1, name: "New Diary Entry" });
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: /^Save$/ }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The entry was not saved");
+    expect(alert).toHaveTextContent("Title is too long");
   });
 
   it("sends the hours and minutes as decimal hours, and switches to a number over 24 hours", async () => {
@@ -106,6 +168,88 @@ describe("the entry form", () => {
     expect(saves()).toHaveLength(1);
     // Still unsaved: Preview waits for a save.
     expect(screen.getByRole("button", { name: "Preview" })).toBeDisabled();
+  });
+
+  it("saves a new entry's tags with it: one Save creates the entry, then stores its tags", async () => {
+    const { user, api, saves } = setup();
+    await screen.findByRole("heading", { level: 1, name: "New Diary Entry" });
+    await fillRequired(user);
+    // The tag editor's form sits beside the entry's form, not in it.
+    expect(document.querySelector("form form")).toBeNull();
+    // Enter in the tag field adds the tag; it does not save the entry.
+    await user.type(screen.getByLabelText("New tag"), "Sepsis{Enter}");
+    expect(screen.getByText("Sepsis")).toBeInTheDocument();
+    expect(saves()).toHaveLength(0);
+    expect(api.to(/\/tags$/, "PUT")).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: /^Save$/ }));
+    await waitFor(() => expect(api.to(/\/tags$/, "PUT")).toHaveLength(1));
+    const create = api.requests.findIndex(
+      (r) => r.method === "POST" && r.url.pathname === "/api/entries/diary",
+    );
+    const tags = api.requests.findIndex((r) => r.method === "PUT");
+    expect(create).toBeGreaterThanOrEqual(0);
+    expect(tags).toBeGreaterThan(create);
+    expect(api.requests[tags]?.url.pathname).toBe(`/api/entries/${ENTRY_ID}/tags`);
+    expect(api.requests[tags]?.body).toEqual({ tags: ["Sepsis"] });
+    await screen.findByRole("heading", { level: 1, name: "Edit Diary Entry" });
+    expect(screen.getByText("Sepsis")).toBeInTheDocument();
+  });
+
+  it("keeps a new entry whose tags fail to save, and says so", async () => {
+    const { user, router, saves } = setup({
+      extra: [["PUT", /\/tags$/, () => withError(503, "SERVICE_UNAVAILABLE", "Busy")]],
+    });
+    await screen.findByRole("heading", { level: 1, name: "New Diary Entry" });
+    await fillRequired(user);
+    await user.type(screen.getByLabelText("New tag"), "Sepsis{Enter}");
+    await user.click(screen.getByRole("button", { name: /^Save$/ }));
+
+    expect(await screen.findByText("Failed to save tags")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/edit/diary/${ENTRY_ID}`));
+    expect(saves()).toHaveLength(1);
+    expect(screen.getByText("This entry has no tags yet.")).toBeInTheDocument();
+  });
+
+  it("nests no form in another, with the tag editor and the evidence rename dialog open", async () => {
+    const fileId = "9a1f3c2e-0b7d-4e57-8f0a-3c2d1e0f9b88";
+    const form = diaryFormOf([
+      formPage("Activity", [
+        formItem("Field222", "Title", 1, true, { value: "Sepsis screening" }),
+        formItem("Evidence", "Evidence", 8, false, { value: [fileId] }),
+      ]),
+    ]);
+    form.files = [
+      { id: fileId, filename: "notes.pdf", contentType: "application/pdf", url: `/file/${fileId}` },
+    ];
+    const { user, api, saves } = setup({
+      at: `/edit/diary/${ENTRY_ID}`,
+      form,
+      extra: [
+        ["GET", /^\/api\/file\/unassigned$/, () => []],
+        [
+          "PUT",
+          /^\/api\/file\/[^/]+$/,
+          (req) => ({
+            id: fileId,
+            contentType: "application/pdf",
+            filename: `${(req.body as { newFilename: string }).newFilename}`,
+          }),
+        ],
+      ],
+    });
+    await screen.findByRole("heading", { level: 1, name: "Edit Diary Entry" });
+    expect(screen.getByLabelText("New tag")).toBeInTheDocument();
+    expect(document.querySelector("form form")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Rename notes" }));
+    const dialog = await screen.findByRole("dialog", { name: "Rename evidence" });
+    expect(document.querySelector("form form")).toBeNull();
+    // Enter still renames (the dialog's own form), and does not save the entry.
+    await user.clear(within(dialog).getByLabelText(/^New name/));
+    await user.type(within(dialog).getByLabelText(/^New name/), "sepsis notes{Enter}");
+    await waitFor(() => expect(api.to(/^\/api\/file\//, "PUT")).toHaveLength(1));
+    expect(saves()).toHaveLength(0);
   });
 
   it("asks before leaving with unsaved changes: keep editing, or leave after a second confirmation", async () => {

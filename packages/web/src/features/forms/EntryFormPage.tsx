@@ -14,16 +14,17 @@ import { StatusAlert } from "../../lib/StatusAlert";
 import { useLeaveGuard } from "../../lib/use-leave-guard";
 import { usePageTitle } from "../../lib/use-page-title";
 import { PdfPreviewModal } from "../entries/PdfPreviewModal";
-import { TagListEditor } from "../profile/TagsEditor";
 import { UnsavedChangesModal } from "../profile/UnsavedChangesModal";
 import { openUpgradeModal } from "../shell/UpgradeModal";
 import { isFrozen } from "../supervision/review-model";
+import { EntryTags, saveNewEntryTags } from "./EntryTags";
+import { ErrorSummary } from "./ErrorSummary";
 import { FormItemField, REMINDER_DATE, REMINDER_RECURRENCE } from "./FormItemField";
 import {
   entryTitle,
   type Form,
   initialValues,
-  missingFieldMessage,
+  missingFields,
   sameValues,
   toBody,
   type Values,
@@ -93,13 +94,17 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
   const [banner, setBanner] = useState<Banner>(null);
   const [saveState, setSaveState] = useState<SaveState>("idle");
   const [preview, setPreview] = useState(false);
+  // Failed saves so far: from the first, the missing fields are listed and marked (until filled).
+  const [attempt, setAttempt] = useState(0);
   const lastSaveAt = useRef(0);
   const inFlight = useRef<Promise<string> | null>(null);
   const valuesRef = useRef<Values | null>(null);
   const entryIdRef = useRef<string | null>(routeId);
+  const tagsRef = useRef<string[]>([]);
   const bannerRef = useRef<HTMLDivElement>(null);
   valuesRef.current = values;
   entryIdRef.current = entryId;
+  tagsRef.current = tags;
 
   // Start from the loaded form once; later refetches do not overwrite what the user types.
   useEffect(() => {
@@ -113,7 +118,9 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
 
   // A signed or completed supervision is frozen (the signatures cover what it says).
   const editable = form?.editable !== false && !isFrozen(form?.reviewee ?? null);
-  const dirty = Boolean(values && saved && !sameValues(values, saved));
+  // A new entry's tags are saved with it, so they too are unsaved changes.
+  const dirty =
+    Boolean(values && saved && !sameValues(values, saved)) || (entryId === null && tags.length > 0);
 
   const showBanner = useCallback((b: Banner) => {
     setBanner(b);
@@ -141,9 +148,11 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
         lastSaveAt.current = nowMs();
         setSaved(snapshot);
         setBanner(null);
+        setAttempt(0);
         if (!id) {
           entryIdRef.current = res.entryId;
           setEntryId(res.entryId);
+          setTags(await saveNewEntryTags(res.entryId, tagsRef.current));
           if (!leaving)
             navigate(`/edit/${type}/${res.entryId}`, { replace: true, state: { keep: location.key } });
         }
@@ -182,9 +191,9 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
   const saveThen = useCallback(
     async (after?: () => void) => {
       if (!form || !values) return;
-      const missing = missingFieldMessage(form, values);
-      if (missing) {
-        showBanner({ kind: "error", message: missing });
+      if (missingFields(form, values).length > 0) {
+        setBanner(null);
+        setAttempt((n) => n + 1);
         return;
       }
       try {
@@ -195,7 +204,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
         // The banner says what went wrong.
       }
     },
-    [form, values, dirty, manualSave, showBanner],
+    [form, values, dirty, manualSave],
   );
 
   // Autosave 10 s after the last edit, once the required fields are there (spec 2 §4).
@@ -204,7 +213,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
     if (!dirty || !editable || !form) return;
     const timer = setTimeout(async () => {
       const snapshot = valuesRef.current;
-      if (!snapshot || missingFieldMessage(form, snapshot)) return;
+      if (!snapshot || missingFields(form, snapshot).length > 0) return;
       setSaveState("auto-saving");
       try {
         await persist(snapshot);
@@ -219,24 +228,6 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
   }, [values, dirty, editable, form, persist, failed]);
 
   const blocker = useLeaveGuard(dirty, () => nowMs() - lastSaveAt.current > LEAVE_BYPASS_MS);
-
-  const saveTags = useMutation({
-    mutationFn: (next: string[]) => {
-      if (!entryId) throw new Error("Save the entry first");
-      return call(api.putEntryTags, { params: { id: entryId }, body: { tags: next } });
-    },
-    meta: { errorTitle: "Failed to save tags" },
-    onMutate: (next) => {
-      const previous = tags;
-      setTags(next);
-      return { previous };
-    },
-    onError: (_e, _v, ctx) => ctx && setTags(ctx.previous),
-    onSuccess: (res) => {
-      setTags(res.tags);
-      void entryChanged(qc);
-    },
-  });
 
   const setValue = (identifier: string, v: string | string[]) => {
     setValues((cur) => {
@@ -279,6 +270,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
   }
 
   const title = entryTitle(values);
+  const problems = attempt > 0 ? missingFields(form, values) : [];
   return (
     <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -301,6 +293,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
         </Text>
       </Group>
 
+      <ErrorSummary problems={problems} attempt={attempt} />
       <div ref={bannerRef} tabIndex={-1} style={{ outline: "none" }}>
         {banner?.kind === "error" && (
           <Alert color="red" variant="filled" title="The entry was not saved" role="alert">
@@ -364,6 +357,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
                       entryId={entryId}
                       evidenceFiles={form.files}
                       onChange={(v) => setValue(item.identifier, v)}
+                      error={problems.find((p) => p.identifier === item.identifier)?.message}
                       onEvidenceAdd={(fid, persisted) => evidence(item.identifier, fid, true, persisted)}
                       onEvidenceRemove={(fid, persisted) => evidence(item.identifier, fid, false, persisted)}
                     />
@@ -385,25 +379,13 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
         </Suspense>
       )}
 
-      {entryId ? (
-        <TagListEditor
-          tags={tags}
-          onSave={(next) => saveTags.mutate(next)}
-          saving={saveTags.isPending}
-          intro="Tags help you group and find this entry."
-          headingId="entry-tags-title"
-          emptyText="This entry has no tags yet."
-          disabled={!editable}
-          suggestions={form.suggestedTags ?? []}
-        />
-      ) : (
-        <Card withBorder padding="md" component="section" aria-labelledby="entry-tags-title">
-          <Title order={2} fz="h4" id="entry-tags-title" mb="xs">
-            Tags
-          </Title>
-          <Text fz="sm">You can add tags once the entry has been saved.</Text>
-        </Card>
-      )}
+      <EntryTags
+        entryId={entryId}
+        tags={tags}
+        setTags={setTags}
+        editable={editable}
+        suggestions={form.suggestedTags ?? []}
+      />
 
       <Group justify="flex-end" gap="sm" wrap="wrap" className="form-actions">
         <Button

@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { createPortal } from "react-dom";
 import { call } from "../../lib/api-client";
 import { bareList } from "../../lib/bare-list";
 import { fileChanged } from "../../lib/invalidate";
@@ -35,6 +36,8 @@ interface Props {
   /** persisted: the server already holds the change (an upload or a removal of a saved entry). */
   onAdd: (fileId: string, persisted: boolean) => void;
   onRemove: (fileId: string, persisted: boolean) => void;
+  /** A missing required file: shown under the upload control, which carries the field's id. */
+  error?: string;
 }
 
 interface Known {
@@ -57,6 +60,7 @@ export function EvidenceField({
   disabled,
   onAdd,
   onRemove,
+  error,
 }: Props) {
   const qc = useQueryClient();
   const unassigned = useUnassignedFiles(!disabled);
@@ -212,6 +216,7 @@ export function EvidenceField({
           <>
             <Group align="flex-end" gap="xs" wrap="wrap">
               <FileInput
+                id={id}
                 clearButtonProps={{ "aria-label": "Clear the chosen file" }}
                 label="Upload a file"
                 placeholder="Choose a file"
@@ -220,7 +225,7 @@ export function EvidenceField({
                   setFile(f);
                   setFileError(f && isTooLarge(f) ? FILE_TOO_LARGE : "");
                 }}
-                error={fileError || undefined}
+                error={fileError || error || undefined}
                 clearable
                 style={{ flex: "1 1 220px" }}
                 disabled={progress !== null}
@@ -262,23 +267,35 @@ export function EvidenceField({
         )}
       </Stack>
 
-      <RenameFileModal
-        title="Rename evidence"
-        file={renaming}
-        pending={rename.isPending}
-        onCancel={() => setRenaming(null)}
-        onRename={(id, newFilename) => rename.mutate({ id, newFilename })}
-      />
-      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name ?? ""} size="lg">
-        {viewing && (
-          <Stack>
-            <Image src={fileUrl(viewing.id)} alt={viewing.name} fit="contain" mah="70vh" />
-            <Anchor href={fileUrl(viewing.id)} target="_blank" rel="noopener">
-              Open in a new tab
-            </Anchor>
-          </Stack>
-        )}
-      </Modal>
+      {/* The rename dialog has a form of its own and this field sits in the entry's form: rendered
+          in the body, the forms never nest (Mantine renders dialogs in place in tests). */}
+      {createPortal(
+        <>
+          <RenameFileModal
+            title="Rename evidence"
+            file={renaming}
+            pending={rename.isPending}
+            onCancel={() => setRenaming(null)}
+            onRename={(id, newFilename) => rename.mutate({ id, newFilename })}
+          />
+          <Modal
+            opened={viewing !== null}
+            onClose={() => setViewing(null)}
+            title={viewing?.name ?? ""}
+            size="lg"
+          >
+            {viewing && (
+              <Stack>
+                <Image src={fileUrl(viewing.id)} alt={viewing.name} fit="contain" mah="70vh" />
+                <Anchor href={fileUrl(viewing.id)} target="_blank" rel="noopener">
+                  Open in a new tab
+                </Anchor>
+              </Stack>
+            )}
+          </Modal>
+        </>,
+        document.body,
+      )}
     </Input.Wrapper>
   );
 }

@@ -12,6 +12,9 @@ const RichTextEditor = lazy(() => import("./RichTextEditor"));
 export const REMINDER_DATE = "DiaryReminderDate";
 export const REMINDER_RECURRENCE = "DiaryReminderRecurrence";
 
+/** The id of an item's control (or of its group): labels, error links and focus find it by this. */
+export const itemId = (identifier: string) => `item-${identifier}`;
+
 interface Props {
   item: FormItem;
   value: string | string[];
@@ -22,6 +25,7 @@ interface Props {
   onChange: (v: string | string[]) => void;
   onEvidenceAdd: (fileId: string, persisted: boolean) => void;
   onEvidenceRemove: (fileId: string, persisted: boolean) => void;
+  /** The message shown under the control (a missing required field). */
   error?: string;
 }
 
@@ -49,7 +53,8 @@ export function FormItemField({
   onEvidenceRemove,
   error,
 }: Props) {
-  const id = `item-${item.identifier}`;
+  const id = itemId(item.identifier);
+  const errorId = `${id}-error`;
   const required = isRequired(item);
   const str = typeof value === "string" ? value : "";
   const list = Array.isArray(value) ? value : [];
@@ -82,6 +87,7 @@ export function FormItemField({
           labelProps={{ id: labelId }}
           descriptionProps={{ id: descId }}
           error={error}
+          errorProps={{ id: errorId }}
         >
           <div style={{ marginTop: 4 }}>
             <Suspense fallback={<Skeleton height={150} aria-hidden="true" />}>
@@ -89,7 +95,8 @@ export function FormItemField({
                 id={id}
                 label={item.title}
                 labelId={labelId}
-                describedBy={descId}
+                describedBy={[error && errorId, descId].filter(Boolean).join(" ") || undefined}
+                invalid={Boolean(error)}
                 value={str}
                 required={required}
                 disabled={labelled.disabled}
@@ -103,6 +110,7 @@ export function FormItemField({
     case ITEM_TYPES.multiSelect:
       return (
         <Checkbox.Group
+          id={id}
           label={item.title}
           required={required}
           description={labelled.description}
@@ -112,7 +120,15 @@ export function FormItemField({
         >
           <Stack gap={6} mt={6}>
             {(item.values ?? []).map((v) => (
-              <Checkbox key={v} value={v} label={v} disabled={labelled.disabled} />
+              <Checkbox
+                key={v}
+                value={v}
+                label={v}
+                disabled={labelled.disabled}
+                // Mantine describes the group, not its boxes: each box says it is invalid, and why.
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+              />
             ))}
           </Stack>
         </Checkbox.Group>
@@ -134,7 +150,7 @@ export function FormItemField({
     }
     case ITEM_TYPES.number:
       if (/Hours$/.test(item.identifier)) {
-        return <HoursControl {...field} value={str} onChange={onChange} />;
+        return <HoursControl {...field} value={str} onChange={onChange} error={error} />;
       }
       return <TextInput {...text} type="number" inputMode="decimal" maw={220} />;
     case ITEM_TYPES.checkbox:
@@ -144,6 +160,8 @@ export function FormItemField({
           checked={str === "1"}
           onChange={(e) => onChange(e.currentTarget.checked ? "1" : "0")}
           error={error}
+          // Mantine links the message but does not mark a checkbox invalid.
+          aria-invalid={error ? true : undefined}
         />
       );
     case ITEM_TYPES.upload:
@@ -153,6 +171,7 @@ export function FormItemField({
           entryId={entryId}
           value={list}
           attached={evidenceFiles}
+          error={error}
           onAdd={onEvidenceAdd}
           onRemove={onEvidenceRemove}
         />

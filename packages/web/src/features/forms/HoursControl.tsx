@@ -7,10 +7,12 @@ interface Props extends LabelledFieldProps {
   descriptionId?: string;
   value: string;
   onChange: (v: string) => void;
+  /** A missing value: shown under the number field, or under the hours select. */
+  error?: string;
 }
 
 /** Hours 0-24 and minutes as two selects, or a plain number for activities over 24 hours (spec 2 §2). */
-export function HoursControl({ descriptionId, value, onChange, ...labelled }: Props) {
+export function HoursControl({ descriptionId, value, onChange, error, ...labelled }: Props) {
   const { id, label, description, required, disabled } = labelled;
   const [plain, setPlain] = useState(() => needsPlainInput(value));
   const parts = toParts(value);
@@ -27,6 +29,7 @@ export function HoursControl({ descriptionId, value, onChange, ...labelled }: Pr
           step="0.25"
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
+          error={error}
         />
         {!disabled && (
           <Anchor
@@ -56,11 +59,20 @@ export function HoursControl({ descriptionId, value, onChange, ...labelled }: Pr
       labelElement="div"
       labelProps={{ id: `${id}-label` }}
     >
-      <Group gap="xs" role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy} mt={4}>
+      <Group
+        gap="xs"
+        align="flex-start"
+        role="group"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={describedBy}
+        mt={4}
+      >
         <NativeSelect
           id={id}
           aria-label={`${label}: hours`}
           disabled={disabled}
+          // Under the hours select (the field's first control), so Mantine links it to that select.
+          error={error}
           value={hours === null ? "" : String(hours)}
           data={[
             { value: "", label: "Hours" },

@@ -1,51 +1,24 @@
 // Long-text items (type 2): bold, italic, alignment and undo/redo only. Its own lazy chunk.
-import { Group, Paper, UnstyledButton } from "@mantine/core";
+import { Paper } from "@mantine/core";
 import TextAlign from "@tiptap/extension-text-align";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect } from "react";
 import { richTextIsEmpty } from "./form-model";
+import { AlignIcon, RichTextToolbar } from "./RichTextToolbar";
 
 export interface RichTextProps {
   id: string;
   /** The item's title, naming the formatting toolbar. */
   label: string;
   labelId: string;
+  /** The ids of the hint and of the error message, when shown. */
   describedBy?: string;
+  invalid?: boolean;
   value: string;
   required?: boolean;
   disabled?: boolean;
   onChange: (html: string) => void;
-}
-
-function ToolButton({
-  label,
-  active,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  active?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <UnstyledButton
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={active === undefined ? undefined : active}
-      disabled={disabled}
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={onClick}
-      className="rte-button"
-      data-active={active || undefined}
-    >
-      {children}
-    </UnstyledButton>
-  );
 }
 
 export default function RichTextEditor({
@@ -53,6 +26,7 @@ export default function RichTextEditor({
   label,
   labelId,
   describedBy,
+  invalid,
   value,
   required,
   disabled,
@@ -87,6 +61,8 @@ export default function RichTextEditor({
         "aria-labelledby": labelId,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(required ? { "aria-required": "true" } : {}),
+        // Re-applied on each render (useEditor passes changed options on to the editor).
+        ...(invalid ? { "aria-invalid": "true" } : {}),
         class: "rte-content",
       },
     },
@@ -126,59 +102,50 @@ export default function RichTextEditor({
   return (
     <Paper withBorder radius="sm" className="rte" data-disabled={disabled || undefined}>
       {!disabled && (
-        <Group gap={2} p={4} role="toolbar" aria-label={`Formatting for ${label}`} className="rte-toolbar">
-          <ToolButton label="Bold" active={state?.bold} onClick={() => chain()?.toggleBold().run()}>
-            <b>B</b>
-          </ToolButton>
-          <ToolButton label="Italic" active={state?.italic} onClick={() => chain()?.toggleItalic().run()}>
-            <i>I</i>
-          </ToolButton>
-          <ToolButton
-            label="Align left"
-            active={state?.left}
-            onClick={() => chain()?.setTextAlign("left").run()}
-          >
-            <AlignIcon kind="left" />
-          </ToolButton>
-          <ToolButton
-            label="Centre"
-            active={state?.center}
-            onClick={() => chain()?.setTextAlign("center").run()}
-          >
-            <AlignIcon kind="center" />
-          </ToolButton>
-          <ToolButton
-            label="Align right"
-            active={state?.right}
-            onClick={() => chain()?.setTextAlign("right").run()}
-          >
-            <AlignIcon kind="right" />
-          </ToolButton>
-          <ToolButton label="Undo" disabled={!state?.canUndo} onClick={() => chain()?.undo().run()}>
-            <span aria-hidden="true">↶</span>
-          </ToolButton>
-          <ToolButton label="Redo" disabled={!state?.canRedo} onClick={() => chain()?.redo().run()}>
-            <span aria-hidden="true">↷</span>
-          </ToolButton>
-        </Group>
+        <RichTextToolbar
+          label={label}
+          tools={[
+            { label: "Bold", icon: <b>B</b>, active: state?.bold, run: () => chain()?.toggleBold().run() },
+            {
+              label: "Italic",
+              icon: <i>I</i>,
+              active: state?.italic,
+              run: () => chain()?.toggleItalic().run(),
+            },
+            {
+              label: "Align left",
+              icon: <AlignIcon kind="left" />,
+              active: state?.left,
+              run: () => chain()?.setTextAlign("left").run(),
+            },
+            {
+              label: "Centre",
+              icon: <AlignIcon kind="center" />,
+              active: state?.center,
+              run: () => chain()?.setTextAlign("center").run(),
+            },
+            {
+              label: "Align right",
+              icon: <AlignIcon kind="right" />,
+              active: state?.right,
+              run: () => chain()?.setTextAlign("right").run(),
+            },
+            {
+              label: "Undo",
+              icon: <span aria-hidden="true">↶</span>,
+              disabled: !state?.canUndo,
+              run: () => chain()?.undo().run(),
+            },
+            {
+              label: "Redo",
+              icon: <span aria-hidden="true">↷</span>,
+              disabled: !state?.canRedo,
+              run: () => chain()?.redo().run(),
+            },
+          ]}
+        />
       )}
       <EditorContent editor={editor} />
     </Paper>
-  );
-}
-
-function AlignIcon({ kind }: { kind: "left" | "center" | "right" }) {
-  const x = (w: number) => (kind === "left" ? 2 : kind === "right" ? 16 - w : (18 - w) / 2);
-  return (
-    <svg width="18" height="14" viewBox="0 0 18 14" aria-hidden="true" focusable="false">
-      {[
-        { y: 1, w: 14 },
-        { y: 4.3, w: 9 },
-        { y: 7.6, w: 14 },
-        { y: 10.9, w: 9 },
-      ].map(({ y, w }) => (
-        <rect key={y} x={x(w)} y={y} width={w} height="1.8" fill="currentColor" />
-      ))}
-    </svg>
   );
 }

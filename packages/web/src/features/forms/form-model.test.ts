@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { diaryForm, formItem, formPage } from "../../test/fixtures";
 import {
   initialValues,
-  missingFieldMessage,
+  missingFields,
   richTextIsEmpty,
   sameValues,
   toBody,
@@ -29,19 +29,32 @@ describe("form values", () => {
       Notes: "",
     });
   });
-  it("names the first missing required field", () => {
+  const messages = (v: Record<string, string | string[]>, f = form) =>
+    missingFields(f, v).map((m) => m.message);
+  it("lists every missing required field, in order, with the product's sentence", () => {
     const v = initialValues(form);
-    expect(missingFieldMessage(form, v)).toBe("The Title field is not provided");
-    expect(missingFieldMessage(form, { ...v, Field222: "  " })).toBe("The Title field is not provided");
-    expect(missingFieldMessage(form, { ...v, Field222: "A" })).toBe(
-      "The Date of activity field is not provided",
-    );
-    expect(missingFieldMessage(form, { ...v, Field222: "A", DiaryDate: "2026-01-01" })).toBeNull();
+    expect(missingFields(form, v)).toEqual([
+      { identifier: "Field222", message: "The Title field is not provided" },
+      { identifier: "DiaryDate", message: "The Date of activity field is not provided" },
+    ]);
+    expect(messages({ ...v, Field222: "  " })).toHaveLength(2);
+    expect(messages({ ...v, Field222: "A" })).toEqual(["The Date of activity field is not provided"]);
+    expect(messages({ ...v, Field222: "A", DiaryDate: "2026-01-01" })).toEqual([]);
   });
   it("checks pages only while they are switched on", () => {
     const v = { ...initialValues(form), Field222: "A", DiaryDate: "2026-01-01", Wellbeing: "1" };
     expect(visiblePages(form, v).map((p) => p.title)).toEqual(["Activity", "Extra"]);
-    expect(missingFieldMessage(form, v)).toBe("The Notes field is not provided");
+    expect(messages(v)).toEqual(["The Notes field is not provided"]);
+  });
+  it("leaves out hidden and disabled required items", () => {
+    const f = diaryForm([
+      formPage("Activity", [
+        formItem("Field222", "Title", 1, true, { visible: false }),
+        formItem("DiaryDate", "Date of activity", 9, true, { disabled: true }),
+        formItem("Org", "Trust code", 1, false, { mandatory: true }),
+      ]),
+    ]);
+    expect(messages(initialValues(f), f)).toEqual(["The Trust code field is not provided"]);
   });
   it("flattens without blanks", () => {
     const v = { ...initialValues(form), Field222: " A ", GoverningBodyStandards: ["HCPC 1"] };

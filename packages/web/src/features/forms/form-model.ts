@@ -49,16 +49,20 @@ export function visiblePages(form: Form, values: Values): Omit<FormPage, "subPag
 
 export const isRequired = (item: FormItem) => item.required || item.mandatory === true;
 
-/** Spec 2 §5: the first required item left blank, as the message the alert shows. */
-export function missingFieldMessage(form: Form, values: Values): string | null {
-  for (const page of visiblePages(form, values)) {
-    for (const item of page.items) {
-      if (item.visible === false || item.disabled) continue;
-      if (isRequired(item) && isBlank(values[item.identifier]))
-        return `The ${item.title} field is not provided`;
-    }
-  }
-  return null;
+/** A required item left blank, with the message shown for it (spec 2 §5 wording). */
+export interface MissingField {
+  identifier: string;
+  message: string;
+}
+
+/** Spec 2 §5: every required item left blank, in page order. Hidden and disabled items do not count. */
+export function missingFields(form: Form, values: Values): MissingField[] {
+  return visiblePages(form, values).flatMap((page) =>
+    page.items
+      .filter((item) => item.visible !== false && !item.disabled)
+      .filter((item) => isRequired(item) && isBlank(values[item.identifier]))
+      .map((item) => ({ identifier: item.identifier, message: `The ${item.title} field is not provided` })),
+  );
 }
 
 /** The flattened form the API takes: trimmed strings, lists as lists; blanks left out. */
