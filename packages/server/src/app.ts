@@ -2,13 +2,13 @@
 // drive it with inject(). Resources are created by the caller and passed in.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ERROR_MESSAGES, ErrorEnvelope, UPLOAD_FIELD } from "@cpd/contract";
+import { ERROR_MESSAGES, ErrorEnvelope } from "@cpd/contract";
 import { AjvCompiler } from "@fastify/ajv-compiler";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyServerOptions, type RouteOptions } from "fastify";
+import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Deps } from "./deps.js";
 import { firstValidationMessage } from "./lib/validation-message.js";
 import { registerApiDocument } from "./plugins/api-document.js";

@@ -130,16 +130,18 @@ describe("POST file/upload as multipart/form-data", () => {
 });
 
 describe("POST file/upload: other media types", () => {
+  /** A raw body of `type` (none when undefined), as a client that does not send a form would. */
+  const sendRaw = (u: TestUser, type: string | undefined, payload: string | Buffer) =>
+    call(h.app, "POST", "/file/upload?filename=notes.txt", {
+      token: u.token,
+      payload,
+      headers: type ? { "content-type": type } : {},
+    });
+
   it("refuses JSON, a url-encoded form, HTML and a body without a type with 415, storing nothing", async () => {
     const u = await createUser(h.deps);
-    const send = (type: string | undefined, payload: string) =>
-      call(h.app, "POST", "/file/upload?filename=a.txt", {
-        token: u.token,
-        payload,
-        headers: type ? { "content-type": type } : {},
-      });
     for (const type of ["application/json", "application/x-www-form-urlencoded", "text/html", undefined]) {
-      const res = await send(type, type === "application/json" ? '{"a":1}' : "a=1");
+      const res = await sendRaw(u, type, type === "application/json" ? '{"a":1}' : "a=1");
       expect([type, res.status, res.body.code]).toEqual([type, 415, "UNSUPPORTED_MEDIA_TYPE"]);
       expect(res.body.message).toMatch(/multipart\/form-data/);
     }
@@ -148,13 +150,8 @@ describe("POST file/upload: other media types", () => {
 
   it("takes the raw body in the file's own media type", async () => {
     const u = await createUser(h.deps);
-    const res = await call(h.app, "POST", "/file/upload?filename=notes.txt", {
-      token: u.token,
-      payload: TEXT,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-    });
-    expect(res.status).toBe(200);
-    expect((await download(u, res.body.id)).equals(TEXT)).toBe(true);
+    const res = await sendRaw(u, "text/plain; charset=utf-8", TEXT);
+    expect([res.status, (await download(u, res.body.id)).equals(TEXT)]).toEqual([200, true]);
   });
 });
 

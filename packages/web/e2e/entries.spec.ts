@@ -1,15 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiCreateDiary, apiShare, pageToken, pdfBuffer } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, login, londonDay } from "./helpers";
+import { dismissGreeting, login, londonDay, openFromMenu, openNewDiary, pick } from "./helpers";
 import { apiToken, createUser } from "./users";
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole("combobox", { name: label, exact: true }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
 
 async function openRowActions(page: Page, title: string) {
   await page.getByRole("button", { name: `Actions for ${title}` }).click();
@@ -27,12 +22,7 @@ test("create a diary entry with evidence, see the dashboard count it, find it in
   await dismissGreeting(page);
   // The dashboard has loaded (and cached) the new user's statistics.
   await expect(page.getByTestId("stat-value-Total Entries")).toHaveText("0");
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Diary", exact: true })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "New Diary Entry" })).toBeVisible();
-  await checkA11y(page, "/create/diary");
+  await openNewDiary(page);
 
   // Saving without the required fields names the first one and keeps the page.
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -85,17 +75,17 @@ test("create a diary entry with evidence, see the dashboard count it, find it in
   await checkA11y(page, "/entries");
   await page.getByRole("searchbox", { name: "Search" }).fill(id);
   await expect(page).toHaveURL(new RegExp(`search=${id}`));
-  await pick(page, "Type", "Diary");
+  await pick(page, "Entry type", "Diary");
   // Picking a type keeps the search (it used to drop it).
   await expect(page).toHaveURL(new RegExp(`\\?search=${id}&type=diary$`));
   await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(id);
   await expect(page.getByRole("cell", { name: title, exact: true })).toBeVisible();
   await expect(page.getByRole("cell", { name: ukToday })).toBeVisible();
   // A filter that excludes it empties the list.
-  await pick(page, "Type", "Reflection");
+  await pick(page, "Entry type", "Reflection");
   await expect(page).toHaveURL(new RegExp(`\\?search=${id}&type=reflection$`));
   await expect(page.getByText("No entries found")).toBeVisible();
-  await pick(page, "Type", "Diary");
+  await pick(page, "Entry type", "Diary");
   await expect(page.getByRole("cell", { name: title, exact: true })).toBeVisible();
 
   await openRowActions(page, title);
@@ -145,12 +135,7 @@ test("share a diary entry, upvote another member's card, then stop sharing", asy
   await expect(page.getByText("Shared Successfully")).toBeVisible();
   await expect(page.getByRole("cell", { name: new RegExp(`${title}.*Shared`) })).toBeVisible();
 
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Shared CPD", exact: true })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "Shared CPD" })).toBeVisible();
-  await checkA11y(page, "/shared-cpd");
+  await openFromMenu(page, "Shared CPD", "Shared CPD", "/shared-cpd");
   await page.getByRole("searchbox", { name: "Search" }).fill(title);
   const mine = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await expect(mine).toBeVisible();

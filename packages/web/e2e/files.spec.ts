@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { pdfBuffer } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, login, londonDay, morningOf } from "./helpers";
+import { dismissGreeting, login, londonDay, morningOf, openFromMenu } from "./helpers";
 import { createUser } from "./users";
 
 test("My Files: upload, rename and delete a file", async ({ page }) => {
@@ -9,12 +9,7 @@ test("My Files: upload, rename and delete a file", async ({ page }) => {
   const name = `e2e-file-${id}`;
   await login(page, await createUser());
   await dismissGreeting(page);
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "My Files", exact: true })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "My Files" })).toBeVisible();
-  await checkA11y(page, "/files");
+  await openFromMenu(page, "My Files", "My Files", "/files");
   const upload = page.getByRole("button", { name: "Upload", exact: true });
   await expect(upload).toBeDisabled();
 

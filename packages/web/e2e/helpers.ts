@@ -51,11 +51,32 @@ export async function login(
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   await checkA11y(page, "/login");
+  await submitLogin(page, user);
+  await page.waitForURL("**/dashboard");
+}
+
+/** Fills the login form on the page shown and sends it. */
+export async function submitLogin(page: Page, user: Pick<TestUser, "email" | "password">) {
   await page.getByLabel(/^Email/).fill(user.email);
   await page.getByLabel(/^Password/).fill(user.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/dashboard");
 }
+
+/** Picks an option of a Mantine select by its label. */
+export async function pick(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** Opens a page from the main menu, waits for its heading and checks it with axe. */
+export async function openFromMenu(page: Page, link: string, heading: string, where: string) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await checkA11y(page, where);
+}
+
+/** Opens a new diary entry from the main menu, checking the form with axe. */
+export const openNewDiary = (page: Page) => openFromMenu(page, "Diary", "New Diary Entry", "/create/diary");
 
 /** The greeting overlay opens once per login; close it so the shell can be used. */
 export async function dismissGreeting(page: Page) {

@@ -1,4 +1,5 @@
 import { createTheme, type MantineThemeComponent } from "@mantine/core";
+import "./theme.css";
 
 // Shade 8 of Mantine's blue keeps white button text above 4.5:1 (WCAG AA).
 export const theme = createTheme({
@@ -28,6 +29,8 @@ export const theme = createTheme({
   components: {
     // Every modal's close button needs a name (modals opened through @mantine/modals included).
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } } satisfies MantineThemeComponent,
+    // Every text input, select and text area: a focus outline as well as the border colour (theme.css).
+    Input: { classNames: { input: "input-focus-ring" } } satisfies MantineThemeComponent,
     // Toasts too: their close button has no text of its own.
     Notification: {
       defaultProps: { closeButtonProps: { "aria-label": "Close notification" } },

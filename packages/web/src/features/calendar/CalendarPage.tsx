@@ -7,6 +7,8 @@ import { buildUrl } from "../../lib/api-client";
 import { now } from "../../lib/clock";
 import { useSession } from "../../lib/session";
 import { usePageTitle } from "../../lib/use-page-title";
+import { GuidedTour } from "../dashboard/DashboardTour";
+import { CALENDAR_TOUR } from "../dashboard/tour-model";
 import "./calendar.css";
 import { ListView, MonthView, WeekView } from "./CalendarViews";
 import { buildItems, byDay, type CalendarItem, editPath, type Webinar } from "./calendar-model";
@@ -92,11 +94,18 @@ export default function CalendarPage() {
       <Group justify="space-between" align="center">
         <Title order={1}>Calendar</Title>
         <Group gap="sm">
+          <GuidedTour steps={CALENDAR_TOUR} />
           <Button component={Link} to="/create/diary">
             Create Diary Entry
           </Button>
           {icsUrl && (
-            <Button component="a" href={icsUrl} download="cpd-calendar.ics" variant="default">
+            <Button
+              component="a"
+              href={icsUrl}
+              download="cpd-calendar.ics"
+              variant="default"
+              data-tour="calendar-feed"
+            >
               Add to my calendar
             </Button>
           )}
@@ -106,11 +115,13 @@ export default function CalendarPage() {
         Times are shown in UK time (Europe/London). &ldquo;Add to my calendar&rdquo; downloads your registered
         events, webinars and planned CPD as a calendar file.
       </Text>
-      <Legend />
+      <div data-tour="calendar-key">
+        <Legend />
+      </div>
       <Card withBorder padding="md">
         <Stack gap="md">
           <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-            <Group gap="xs">
+            <Group gap="xs" data-tour="calendar-navigation">
               <Button variant="default" onClick={() => step(-1)} aria-label={`Previous ${unit}`}>
                 Previous
               </Button>
@@ -125,6 +136,7 @@ export default function CalendarPage() {
               {title}
             </Title>
             <SegmentedControl
+              data-tour="calendar-view"
               aria-label="Calendar view"
               value={view}
               onChange={(v) => setView(v as View)}
@@ -135,30 +147,32 @@ export default function CalendarPage() {
               ]}
             />
           </Group>
-          {loading ? (
-            <Text>Loading the calendar…</Text>
-          ) : view === "month" ? (
-            <MonthView
-              monthStart={startOfMonth(anchor)}
-              gridStart={range.gridStart}
-              today={today}
-              days={days}
-              onOpen={open}
-              onMore={(day) => {
-                setAnchor(day);
-                setView("week");
-              }}
-            />
-          ) : view === "week" ? (
-            <WeekView weekStart={range.from} today={today} days={days} onOpen={open} />
-          ) : (
-            <ListView
-              today={today}
-              days={days}
-              onOpen={open}
-              empty="There is nothing in your calendar this month."
-            />
-          )}
+          <div data-tour="calendar-grid">
+            {loading ? (
+              <Text>Loading the calendar…</Text>
+            ) : view === "month" ? (
+              <MonthView
+                monthStart={startOfMonth(anchor)}
+                gridStart={range.gridStart}
+                today={today}
+                days={days}
+                onOpen={open}
+                onMore={(day) => {
+                  setAnchor(day);
+                  setView("week");
+                }}
+              />
+            ) : view === "week" ? (
+              <WeekView weekStart={range.from} today={today} days={days} onOpen={open} />
+            ) : (
+              <ListView
+                today={today}
+                days={days}
+                onOpen={open}
+                empty="There is nothing in your calendar this month."
+              />
+            )}
+          </div>
         </Stack>
       </Card>
       {modals}

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { type CalendarItem, itemLabel, KIND_STYLES } from "./calendar-model";
+import { type CalendarItem, chipText, itemLabel, KIND_STYLES } from "./calendar-model";
 import { addDays, longDayName, ukDay } from "./london-time";
 
 export type OpenItem = (item: CalendarItem) => void;
@@ -8,7 +8,10 @@ const MAX_IN_CELL = 4;
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-/** One calendar item: a button (details) or a link-like button (entry edit), never colour alone. */
+/**
+ * One calendar item: a button (details) or a link-like button (entry edit), never colour alone.
+ * Named by what it shows, then its kind (WCAG 2.5.3: the name starts with what is seen).
+ */
 export function ItemChip({
   item,
   onOpen,
@@ -25,16 +28,14 @@ export function ItemChip({
       className={`cal-chip${wrap ? " cal-chip-wrap" : ""}`}
       style={{ color: style.colour, background: style.background }}
       onClick={() => onOpen(item)}
-      aria-label={itemLabel(item)}
+      // Exactly the shown text, then the kind: a hidden span would add a space before the comma.
+      aria-label={`${chipText(item)}, ${style.label}`}
       title={itemLabel(item)}
     >
       <span className="cal-symbol" aria-hidden="true">
         {style.symbol}
       </span>
-      <span className="cal-chip-text" aria-hidden="true">
-        {item.time ? `${item.time} ` : ""}
-        {item.title}
-      </span>
+      <span className="cal-chip-text">{chipText(item)}</span>
     </button>
   );
 }
@@ -115,13 +116,9 @@ export function MonthView({
                   </div>
                   {items.length > 0 && <ItemList items={items.slice(0, MAX_IN_CELL)} onOpen={onOpen} />}
                   {items.length > MAX_IN_CELL && (
-                    <button
-                      type="button"
-                      className="cal-more"
-                      onClick={() => onMore(day)}
-                      aria-label={`Show all ${items.length} items on ${longDayName(day)}`}
-                    >
+                    <button type="button" className="cal-more" onClick={() => onMore(day)}>
                       +{items.length - MAX_IN_CELL} more
+                      <span className="visually-hidden"> items on {longDayName(day)}</span>
                     </button>
                   )}
                 </td>

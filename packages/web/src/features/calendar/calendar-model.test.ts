@@ -54,7 +54,7 @@ describe("calendar model", () => {
       ["planned", "2026-12-20"],
     ]);
     expect(items[3]?.title).toBe("Diary entry");
-    expect(items[2] && itemLabel(items[2])).toBe("Event: Major incident training day, 09:00");
+    expect(items[2] && itemLabel(items[2])).toBe("09:00 Major incident training day, Event");
     expect(byDay(items).get("2026-12-13")?.length).toBe(1);
     expect(KIND_STYLES.planned.label).toBe("Planned CPD");
   });

@@ -150,9 +150,12 @@ export function byDay(items: CalendarItem[]): Map<string, CalendarItem[]> {
   return map;
 }
 
-/** What a screen reader hears for an item: its kind, title and time. */
+/** What a chip shows: the time, if any, then the title. */
+export const chipText = (it: CalendarItem): string => (it.time ? `${it.time} ${it.title}` : it.title);
+
+/** What a screen reader hears for an item: what the chip shows first (WCAG 2.5.3), then its kind. */
 export function itemLabel(it: CalendarItem): string {
-  return `${KIND_STYLES[it.kind].label}: ${it.title}${it.time ? `, ${it.time}` : ""}`;
+  return `${chipText(it)}, ${KIND_STYLES[it.kind].label}`;
 }
 
 export const editPath = (type: EntryType, id: string) => `/edit/${type}/${id}`;

@@ -1,16 +1,24 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { now } from "../../lib/clock";
 import { usePageTitle } from "../../lib/use-page-title";
 import { type CalendarItem, editPath, type Webinar } from "../calendar/calendar-model";
 import { EventDetailsModal } from "../calendar/EventDetailsModal";
+import { londonDay } from "../calendar/london-time";
 import { WebinarDetailsModal } from "../calendar/WebinarDetailsModal";
 import { useBranding, useDashboardSettings, useProfile, useUserFeatures } from "../shell/queries";
 import { Banners } from "./Banners";
 import { ChartFigure } from "./ChartFigure";
 import type { ChartSpec } from "./chart-spec";
 import { DashboardTour } from "./DashboardTour";
-import { chartColour, DEFAULT_PERIOD, monthKeyLabel, type PeriodChoice } from "./dashboard-model";
+import {
+  chartColour,
+  DEFAULT_PERIOD,
+  monthKeyLabel,
+  type PeriodChoice,
+  periodDates,
+} from "./dashboard-model";
 import { PeriodSelector } from "./PeriodSelector";
 import { useActivityFieldGraph, useGraphs, useMonthly, useStandards, useStatistics } from "./queries";
 import { StatCards } from "./StatCards";
@@ -123,8 +131,11 @@ export default function DashboardHome() {
       <div data-tour="period">
         <PeriodSelector value={choice} onChange={setChoice} />
       </div>
-      <section aria-label="Your statistics" data-tour="statistics">
-        <StatCards stats={stats.data} failed={stats.isError} />
+      <section aria-labelledby="statistics-title" data-tour="statistics">
+        <Title order={2} id="statistics-title" className="visually-hidden">
+          Your statistics
+        </Title>
+        <StatCards stats={stats.data} failed={stats.isError} range={periodDates(choice, londonDay(now()))} />
         {noEntries && (
           <Text mt="sm" role="status">
             No entries within the specified period.

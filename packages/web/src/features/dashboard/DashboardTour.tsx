@@ -29,19 +29,35 @@ interface Running {
   index: number;
 }
 
-/**
- * The Show tour button and the dashboard's guided tours. Each step is a non-modal dialog next
- * to the highlighted area: focus moves into it, Escape or Skip tour ends the tour, and focus
- * returns to the Show tour button at the end.
- */
+/** The dashboard's Show tour button and its mini tour, once the statistics are `ready`. */
 export function DashboardTour({ ready }: { ready: boolean }) {
+  return <GuidedTour steps={MAIN_TOUR} miniTourReady={ready} />;
+}
+
+/**
+ * The Show tour button and a page's guided tour of `steps` (and, given `miniTourReady`, the
+ * dashboard's automatic mini tour). Each step is a non-modal dialog next to the highlighted
+ * area: focus moves into it, Escape or Skip tour ends the tour, and focus returns to the Show
+ * tour button at the end.
+ */
+export function GuidedTour({
+  steps,
+  miniTourReady,
+}: {
+  steps: readonly TourStep[];
+  miniTourReady?: boolean;
+}) {
   const [running, setRunning] = useState<Running | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const ready = miniTourReady === true;
 
-  const start = useCallback((kind: Running["kind"]) => {
-    const steps = presentSteps(kind === "main" ? MAIN_TOUR : MINI_TOUR, isShown);
-    if (steps.length > 0) setRunning({ kind, steps, index: 0 });
-  }, []);
+  const start = useCallback(
+    (kind: Running["kind"]) => {
+      const shown = presentSteps(kind === "main" ? steps : MINI_TOUR, isShown);
+      if (shown.length > 0) setRunning({ kind, steps: shown, index: 0 });
+    },
+    [steps],
+  );
 
   const end = useCallback(() => {
     setRunning((r) => {

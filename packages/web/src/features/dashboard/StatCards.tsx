@@ -1,7 +1,7 @@
 import { Card, Text, UnstyledButton } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { GridList } from "../../lib/GridList";
-import { oneDecimal } from "./dashboard-model";
+import { entriesLink, oneDecimal } from "./dashboard-model";
 
 interface Stats {
   hoursLogged: number;
@@ -10,15 +10,26 @@ interface Stats {
   reflectiveEntries: number;
 }
 
-/** The four top statistics; each opens the entries list ("--" when they failed to load). */
-export function StatCards({ stats, failed }: { stats: Stats | undefined; failed: boolean }) {
+/**
+ * The four top statistics ("--" when they failed to load); each opens the entries list it
+ * counts: the same period (`range`, the dates of the chosen period) and type.
+ */
+export function StatCards({
+  stats,
+  failed,
+  range,
+}: {
+  stats: Stats | undefined;
+  failed: boolean;
+  range: { from: string | null; to: string };
+}) {
   const show = (v: number | undefined, f: (n: number) => string = String) =>
     failed || v === undefined ? "--" : f(v);
   const cards = [
-    { label: "Hours Logged", value: show(stats?.hoursLogged, oneDecimal), to: "/entries" },
-    { label: "Total Entries", value: show(stats?.totalEntries), to: "/entries" },
-    { label: "Diary Entries", value: show(stats?.diaryEntries), to: "/entries?type=diary" },
-    { label: "Reflections", value: show(stats?.reflectiveEntries), to: "/entries?type=reflection" },
+    { label: "Hours Logged", value: show(stats?.hoursLogged, oneDecimal), to: entriesLink(range) },
+    { label: "Total Entries", value: show(stats?.totalEntries), to: entriesLink(range) },
+    { label: "Diary Entries", value: show(stats?.diaryEntries), to: entriesLink(range, "diary") },
+    { label: "Reflections", value: show(stats?.reflectiveEntries), to: entriesLink(range, "reflection") },
   ];
   return (
     <GridList cols={{ base: 2, md: 4 }} spacing="md">

@@ -21,7 +21,7 @@ import { FormActions } from "../../lib/FormActions";
 import { GridList } from "../../lib/GridList";
 import { notifyError } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
-import { buildItems, type CalendarItem, itemLabel, KIND_STYLES } from "../calendar/calendar-model";
+import { buildItems, type CalendarItem, KIND_STYLES } from "../calendar/calendar-model";
 import { addDays, londonDay, londonRange, ukDay } from "../calendar/london-time";
 import { useEvents, usePlannedCpd, useWebinars } from "../calendar/queries";
 import { WebinarRegisterButton } from "../calendar/WebinarDetailsModal";
@@ -152,7 +152,8 @@ export function UpcomingWebinars() {
         <Text>Sorry, there are no Webinars available at the moment. Please check back later!</Text>
       )}
       {w && (
-        <Stack gap="xs" component="section" aria-roledescription="carousel" aria-label="Upcoming webinars">
+        // A group, not a second landmark inside the widget's own "Upcoming Webinars" section.
+        <Stack gap="xs" role="group" aria-roledescription="carousel" aria-label="Upcoming webinars">
           <div>
             <Text fw={700}>{w.title}</Text>
             <Text fz="sm" c="dimmed">
@@ -231,19 +232,20 @@ export function MiniCalendar({
             const s = KIND_STYLES[it.kind];
             return (
               <li key={it.key}>
+                {/* Named by its visible text, then its kind (WCAG 2.5.3: the name contains what is seen). */}
                 <button
                   type="button"
                   className="cal-chip cal-chip-wrap"
                   style={{ color: s.colour, background: s.background, fontSize: 14 }}
                   onClick={() => onOpen(it)}
-                  aria-label={`${itemLabel(it)}, ${ukDay(it.day)}`}
                 >
                   <span className="cal-symbol" aria-hidden="true">
                     {s.symbol}
                   </span>
-                  <span className="cal-chip-text" aria-hidden="true">
+                  <span className="cal-chip-text">
                     <strong>{ukDay(it.day)}</strong>
                     {it.time ? ` ${it.time}` : ""} · {it.title}
+                    <span className="visually-hidden">, {s.label}</span>
                   </span>
                 </button>
               </li>

@@ -6,10 +6,12 @@ import {
   countdownMessage,
   cutText,
   daysLeft,
+  entriesLink,
   graphHeight,
   legendPosition,
   MET_REQUIREMENT,
   monthKeyLabel,
+  periodDates,
   periodRequest,
   rangeError,
   resilienceFigures,
@@ -23,6 +25,26 @@ describe("period", () => {
       params: { period: "custom" },
       query: { from: "2025-01-01", to: "2025-03-31" },
     });
+  });
+
+  it("covers the days the server counts: n months back to today, the day after that first", () => {
+    expect(periodDates({ period: "12" }, "2026-11-26")).toEqual({ from: "2025-11-27", to: "2026-11-26" });
+    expect(periodDates({ period: "24" }, "2026-11-26")).toEqual({ from: "2024-11-27", to: "2026-11-26" });
+    expect(periodDates({ period: "36" }, "2026-12-31")).toEqual({ from: "2024-01-01", to: "2026-12-31" });
+    // A shorter month keeps its last day (the server's addMonths): 29/02/2028 back a year is 28/02/2027.
+    expect(periodDates({ period: "12" }, "2028-02-29")).toEqual({ from: "2027-03-01", to: "2028-02-29" });
+    expect(periodDates({ period: "lifetime" }, "2026-11-26")).toEqual({ from: null, to: "2026-11-26" });
+    expect(periodDates({ period: "custom", from: "2026-01-01", to: "2026-03-31" }, "2026-11-26")).toEqual({
+      from: "2026-01-01",
+      to: "2026-03-31",
+    });
+  });
+
+  it("links to the entries list of a period, of one type or all", () => {
+    const range = { from: "2025-11-27", to: "2026-11-26" };
+    expect(entriesLink(range)).toBe("/entries?from=2025-11-27&to=2026-11-26");
+    expect(entriesLink(range, "reflection")).toBe("/entries?type=reflection&from=2025-11-27&to=2026-11-26");
+    expect(entriesLink({ from: null, to: "2026-11-26" }, "diary")).toBe("/entries?type=diary&to=2026-11-26");
   });
 
   it("confirms a custom range only with both dates in order", () => {

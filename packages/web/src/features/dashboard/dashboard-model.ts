@@ -1,5 +1,7 @@
 // Pure rules of the dashboard home (spec 1 §2, §9).
-import type { api, ParamsOf, QueryOf } from "@cpd/contract";
+import type { api, EntryType, ParamsOf, QueryOf } from "@cpd/contract";
+import { addDays } from "../calendar/london-time";
+import { DEFAULT_STATE, toSearchParams } from "../entries/list-params";
 
 export type Period = ParamsOf<typeof api.statistics>["period"];
 
@@ -27,6 +29,29 @@ export function periodRequest(choice: PeriodChoice): {
     return { params: { period: "custom" }, query: { from: choice.from, to: choice.to } };
   }
   return { params: { period: choice.period }, query: {} };
+}
+
+/**
+ * The days a period covers, as the server counts them (server statistics/rules.ts periodRange):
+ * n months back from today, the day after that (a shorter month keeps its last day) to today
+ * inclusive; lifetime has no first day but still ends today, so planned CPD is not counted.
+ */
+export function periodDates(choice: PeriodChoice, today: string): { from: string | null; to: string } {
+  if (choice.period === "custom") return { from: choice.from, to: choice.to };
+  if (choice.period === "lifetime") return { from: null, to: today };
+  const [y = 0, m = 1, d = 1] = today.split("-").map(Number);
+  const month = new Date(Date.UTC(y, m - 1 - Number(choice.period), 1));
+  const lastDay = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).getUTCDate();
+  month.setUTCDate(Math.min(d, lastDay));
+  return { from: addDays(month.toISOString().slice(0, 10), 1), to: today };
+}
+
+/** The entries list showing what a statistic counts: the period's entries, of one type or all. */
+export function entriesLink(
+  range: { from: string | null; to: string },
+  type: EntryType | null = null,
+): string {
+  return `/entries?${toSearchParams({ ...DEFAULT_STATE, ...range, type })}`;
 }
 
 /** A custom range can be confirmed once both dates are set and in order. */

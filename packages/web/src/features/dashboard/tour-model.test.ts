@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MAIN_TOUR, MINI_TOUR, presentSteps, shouldStartMiniTour, stepLabel } from "./tour-model";
+import {
+  CALENDAR_TOUR,
+  MAIN_TOUR,
+  MINI_TOUR,
+  presentSteps,
+  shouldStartMiniTour,
+  stepLabel,
+} from "./tour-model";
 
 describe("tour steps", () => {
   it("walks the main areas of the dashboard in order", () => {
@@ -18,7 +25,7 @@ describe("tour steps", () => {
     expect(MINI_TOUR.length).toBeLessThanOrEqual(3);
   });
   it("names every step and gives each a distinct area", () => {
-    for (const tour of [MAIN_TOUR, MINI_TOUR]) {
+    for (const tour of [MAIN_TOUR, MINI_TOUR, CALENDAR_TOUR]) {
       expect(new Set(tour.map((s) => s.target)).size).toBe(tour.length);
       for (const s of tour) {
         expect(s.title.trim()).not.toBe("");

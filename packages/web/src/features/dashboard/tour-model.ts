@@ -1,6 +1,6 @@
-// The dashboard's guided tours (spec 1 §2): a main tour started by the Show tour button and a
+// The guided tours (spec 1 §2): the dashboard's main tour started by the Show tour button and a
 // short mini tour shown once, automatically, unless the page still shows its loading text or
-// this browser stored the skip flag.
+// this browser stored the skip flag; the calendar's tour, by its own Show tour button.
 
 export interface TourStep {
   /** The value of the highlighted area's data-tour attribute. */
@@ -65,6 +65,34 @@ export const MINI_TOUR: readonly TourStep[] = [
     target: "tour-button",
     title: "Show tour",
     body: "Take the full tour of the dashboard at any time with this button.",
+  },
+];
+
+export const CALENDAR_TOUR: readonly TourStep[] = [
+  {
+    target: "calendar-key",
+    title: "The key",
+    body: "Each kind of item has its own symbol and colour: events, registered events, webinars, planned CPD and your entries.",
+  },
+  {
+    target: "calendar-navigation",
+    title: "Previous, Today and Next",
+    body: "Move a month (or a week) at a time, or come back to today.",
+  },
+  {
+    target: "calendar-view",
+    title: "Month, week or list",
+    body: "Choose how the calendar shows your items. On a phone the list is easiest to read.",
+  },
+  {
+    target: "calendar-grid",
+    title: "Your items",
+    body: "Choose an event or a webinar to see its details and register; choose planned CPD or an entry to open it.",
+  },
+  {
+    target: "calendar-feed",
+    title: "Add to my calendar",
+    body: "Download your registered events, webinars and planned CPD as a file for the calendar app you use.",
   },
 ];
 

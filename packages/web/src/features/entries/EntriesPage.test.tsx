@@ -55,12 +55,12 @@ describe("the entries list filters", () => {
     await user.type(screen.getByRole("searchbox", { name: "Search" }), "sepsis");
     await waitFor(() => expect(query()).toEqual({ search: "sepsis" }));
 
-    await pick(user, "Type", "Diary");
+    await pick(user, "Entry type", "Diary");
     await waitFor(() => expect(query()).toEqual({ search: "sepsis", type: "diary" }));
     await waitFor(() => expect(lastListQuery()).toMatchObject({ filter: "sepsis", type: "diary" }));
     expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "sepsis");
 
-    await pick(user, "Type", "Reflection");
+    await pick(user, "Entry type", "Reflection");
     await waitFor(() => expect(query()).toEqual({ search: "sepsis", type: "reflection" }));
   });
 
@@ -86,7 +86,7 @@ describe("the entries list filters", () => {
     await screen.findByText("Sepsis screening");
     // No wait for the search's debounce: the filter must not drop what was typed.
     await user.type(screen.getByRole("searchbox", { name: "Search" }), "audit");
-    await pick(user, "Type", "Supervision");
+    await pick(user, "Entry type", "Supervision");
     expect(query()).toEqual({ search: "audit", type: "supervision" });
   });
 
@@ -97,7 +97,7 @@ describe("the entries list filters", () => {
 
     await pick(user, "Year", "2026");
     await waitFor(() => expect(query()).toEqual({ search: "sepsis", type: "diary", year: "2026" }));
-    await pick(user, "Tag", "Safeguarding");
+    await pick(user, "Entry tag", "Safeguarding");
     await pick(user, "Category", "Leadership");
     const all = {
       search: "sepsis",
@@ -121,13 +121,42 @@ describe("the entries list filters", () => {
   it("goes back to page 1 when a filter changes, and Clear filters empties the URL", async () => {
     const { user, query } = setup("/entries?search=sepsis&page=3");
     await screen.findByText("Sepsis screening");
-    await pick(user, "Type", "Diary");
+    await pick(user, "Entry type", "Diary");
     await waitFor(() => expect(query()).toEqual({ search: "sepsis", type: "diary" }));
 
     await user.click(screen.getByRole("button", { name: "Clear filters" }));
     await waitFor(() => expect(query()).toEqual({}));
     expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "");
     const filters = screen.getByRole("region", { name: "Filters" });
-    expect(within(filters).getByRole("combobox", { name: "Type" })).toHaveProperty("value", "");
+    expect(within(filters).getByRole("combobox", { name: "Entry type" })).toHaveProperty("value", "");
+  });
+
+  it("reads the dashboard's period from the URL, keeps it with other filters, and Clear filters drops it", async () => {
+    const { user, query, lastListQuery } = setup("/entries?type=diary&from=2025-11-27&to=2026-11-26");
+    await screen.findByText("Sepsis screening");
+    await waitFor(() =>
+      expect(lastListQuery()).toMatchObject({ type: "diary", from: "2025-11-27", to: "2026-11-26" }),
+    );
+    expect(screen.getByText("Entries dated 27/11/2025 to 26/11/2026")).toBeInTheDocument();
+
+    await pick(user, "Entry tag", "Safeguarding");
+    await waitFor(() =>
+      expect(query()).toEqual({ tag: "Safeguarding", type: "diary", from: "2025-11-27", to: "2026-11-26" }),
+    );
+
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(query()).toEqual({}));
+    expect(screen.queryByText(/^Entries dated/)).toBeNull();
+  });
+
+  it("names the type and tag filters apart from the Type column's sort button", async () => {
+    setup();
+    await screen.findByText("Sepsis screening");
+    expect(screen.getByRole("combobox", { name: "Entry type" })).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Entry tag" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Type\b/ })).toBeInTheDocument();
+    // By text too: the bare word "Type" is the sort button's alone.
+    expect(screen.getByText("Type", { exact: true }).closest("button")).not.toBeNull();
+    expect(screen.getByText("Entry type").tagName).toBe("LABEL");
   });
 });

@@ -30,6 +30,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import {
   COMPLETENESS_LABELS,
   completenessText,
+  dateRangeText,
   type EntrySort,
   type ListState,
   parseListState,
@@ -139,7 +140,10 @@ export default function EntriesPage() {
     state.type ||
     state.governingBody ||
     state.category ||
-    state.completeness;
+    state.completeness ||
+    state.from ||
+    state.to;
+  const range = dateRangeText(state.from, state.to);
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -172,8 +176,9 @@ export default function EntriesPage() {
             value={state.year ? String(state.year) : null}
             onChange={(v) => update({ year: v ? Number(v) : null })}
           />
+          {/* "Entry tag" and "Entry type": the bare words also name a column's sort button and tag badges. */}
           <Select
-            label="Tag"
+            label="Entry tag"
             placeholder="All tags"
             clearable
             data={options(data?.tags ?? (state.tag ? [state.tag] : []))}
@@ -181,7 +186,7 @@ export default function EntriesPage() {
             onChange={(v) => update({ tag: v })}
           />
           <Select
-            label="Type"
+            label="Entry type"
             placeholder="All types"
             clearable
             data={ENTRY_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
@@ -225,6 +230,11 @@ export default function EntriesPage() {
             </Button>
           ) : null}
         </SimpleGrid>
+        {range && (
+          <Text fz="sm" mt="sm" data-testid="entries-range">
+            {range}
+          </Text>
+        )}
       </Card>
 
       <PagedTable

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   completenessText,
   DEFAULT_STATE,
+  dateRangeText,
   pageWindow,
   parseListState,
   toQuery,
@@ -22,11 +23,19 @@ describe("entries list state in the URL", () => {
     expect(s.page).toBe(1);
     expect(parseListState(new URLSearchParams("type=other&completeness=7")).type).toBeNull();
   });
+  it("reads a date range such as the dashboard's period, and ignores dates in other forms", () => {
+    const s = parseListState(new URLSearchParams("type=diary&from=2025-11-27&to=2026-11-26"));
+    expect(s).toMatchObject({ type: "diary", from: "2025-11-27", to: "2026-11-26" });
+    const odd = parseListState(new URLSearchParams("from=27/11/2025&to=tomorrow"));
+    expect(odd).toMatchObject({ from: null, to: null });
+  });
   it("round-trips", () => {
     const s = {
       ...DEFAULT_STATE,
       search: "sepsis",
       tag: "Leadership",
+      from: "2025-11-27",
+      to: "2026-11-26",
       sortBy: "title" as const,
       sortDesc: false,
       page: 3,
@@ -42,9 +51,24 @@ describe("entries list state in the URL", () => {
       governingBody: undefined,
       category: undefined,
       completeness: undefined,
+      from: undefined,
+      to: undefined,
       sortBy: "date",
       sortDesc: true,
     });
+    expect(toQuery({ ...DEFAULT_STATE, to: "2026-11-26" })).toMatchObject({
+      from: undefined,
+      to: "2026-11-26",
+    });
+  });
+});
+
+describe("the date range in words", () => {
+  it("names both ends, or the one there is", () => {
+    expect(dateRangeText("2025-11-27", "2026-11-26")).toBe("Entries dated 27/11/2025 to 26/11/2026");
+    expect(dateRangeText(null, "2026-11-26")).toBe("Entries dated up to 26/11/2026");
+    expect(dateRangeText("2025-11-27", null)).toBe("Entries dated from 27/11/2025");
+    expect(dateRangeText(null, null)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // The entries list state lives in the URL query, so other screens can link to a filtered list
 // (for example /entries?type=diary) and the back button restores it.
 import { type api, ENTRY_SORTS, ENTRY_TYPES, type EntryType, type QueryOf } from "@cpd/contract";
+import { formatDate } from "../../lib/dates";
 
 export type EntrySort = (typeof ENTRY_SORTS)[number];
 
@@ -12,6 +13,9 @@ export interface ListState {
   governingBody: string | null;
   category: string | null;
   completeness: 1 | 2 | 3 | null;
+  /** Entries dated from / up to these days (YYYY-MM-DD): the dashboard's period. */
+  from: string | null;
+  to: string | null;
   sortBy: EntrySort;
   sortDesc: boolean;
   page: number;
@@ -25,12 +29,15 @@ export const DEFAULT_STATE: ListState = {
   governingBody: null,
   category: null,
   completeness: null,
+  from: null,
+  to: null,
   sortBy: "date",
   sortDesc: true,
   page: 1,
 };
 
 const int = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
+const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
 
 export function parseListState(q: URLSearchParams): ListState {
   const type = q.get("type");
@@ -44,6 +51,8 @@ export function parseListState(q: URLSearchParams): ListState {
     governingBody: q.get("governingBody") || null,
     category: q.get("category") || null,
     completeness: completeness === 1 || completeness === 2 || completeness === 3 ? completeness : null,
+    from: day(q.get("from")),
+    to: day(q.get("to")),
     sortBy: (ENTRY_SORTS as readonly string[]).includes(sortBy ?? "") ? (sortBy as EntrySort) : "date",
     sortDesc: q.get("sortDesc") !== "false",
     page: Math.max(1, int(q.get("page")) ?? 1),
@@ -60,6 +69,8 @@ export function toSearchParams(s: ListState): URLSearchParams {
   if (s.governingBody) q.set("governingBody", s.governingBody);
   if (s.category) q.set("category", s.category);
   if (s.completeness) q.set("completeness", String(s.completeness));
+  if (s.from) q.set("from", s.from);
+  if (s.to) q.set("to", s.to);
   if (s.sortBy !== "date") q.set("sortBy", s.sortBy);
   if (!s.sortDesc) q.set("sortDesc", "false");
   if (s.page > 1) q.set("page", String(s.page));
@@ -75,9 +86,19 @@ export function toQuery(s: ListState): QueryOf<typeof api.listEntries> {
     governingBody: s.governingBody ?? undefined,
     category: s.category ?? undefined,
     completeness: s.completeness ?? undefined,
+    from: s.from ?? undefined,
+    to: s.to ?? undefined,
     sortBy: s.sortBy,
     sortDesc: s.sortDesc,
   };
+}
+
+/** The list's date range in words (it has no field of its own), or null without one. */
+export function dateRangeText(from: string | null, to: string | null): string | null {
+  if (from && to) return `Entries dated ${formatDate(from)} to ${formatDate(to)}`;
+  if (to) return `Entries dated up to ${formatDate(to)}`;
+  if (from) return `Entries dated from ${formatDate(from)}`;
+  return null;
 }
 
 /** Up to 10 page buttons, centred on the current page where possible. */

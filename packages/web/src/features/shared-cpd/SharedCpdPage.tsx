@@ -56,7 +56,8 @@ function UpvoteButton({ item, onChange }: { item: Item; onChange: (patch: Partia
       size="xs"
       variant={item.hasUpvoted ? "filled" : "default"}
       aria-pressed={item.hasUpvoted}
-      aria-label={`Helpful: ${item.title}, ${item.upvotes} ${item.upvotes === 1 ? "upvote" : "upvotes"}`}
+      // What it shows ("Helpful · 3") first, then which card (WCAG 2.5.3).
+      aria-label={`Helpful · ${item.upvotes} ${item.upvotes === 1 ? "upvote" : "upvotes"} for ${item.title}`}
       loading={busy}
       onClick={toggle}
       leftSection={<span aria-hidden="true">▲</span>}

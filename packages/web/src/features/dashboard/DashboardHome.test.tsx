@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setClock } from "../../lib/clock";
+import { fakeApi } from "../../test/fake-api";
+import { calendarEvent, dashboardSettings, profile } from "../../test/fixtures";
+import { renderApp } from "../../test/render";
+import DashboardHome from "./DashboardHome";
+
+const statistics = {
+  hoursLogged: 30,
+  totalEntries: 20,
+  diaryEntries: 12,
+  reflectiveEntries: 8,
+  hoursLeft: null,
+  endDate: null,
+  userCompliance: null,
+  resilientIncident: null,
+  resilientCourses: null,
+  resilientExercise: null,
+  resilientGeneric: null,
+};
+
+// The widgets that show a section of their own; charts are left out (jsdom has no canvas).
+const widgets = {
+  ...dashboardSettings().dashboardWidgets,
+  cpdCategories: false,
+  activityTypes: false,
+  entriesGraph: false,
+  governingBodyStandards: false,
+  clinicalSkills: false,
+  showCPDHourCountdown: false,
+};
+
+const webinar = (id: string) => ({
+  id,
+  webinarId: id,
+  webinarIdStr: `webinar-${id}`,
+  title: `Webinar ${id}`,
+  webinarDescription: "A short talk.",
+  startDate: "2026-12-03T12:00:00.000Z",
+  endDate: "2026-12-03T13:00:00.000Z",
+  registered: false,
+  joinLink: null,
+  organisationId: null,
+});
+
+function setup() {
+  const api = fakeApi([
+    ["GET", /^\/api\/statistics\/[^/]+$/, () => statistics],
+    ["GET", /^\/api\/profile$/, () => profile()],
+    ["GET", /^\/api\/settings\/dashboard$/, () => dashboardSettings({ dashboardWidgets: widgets })],
+    ["GET", /^\/api\/features\/user$/, () => ({ SharedCPD: true, Webinars: true, Reflection: true })],
+    ["GET", /^\/api\/branding$/, () => ({ organisationId: null })],
+    ["GET", /^\/api\/webinars$/, () => [webinar("w1"), webinar("w2")]],
+    ["GET", /^\/api\/calendar\/events$/, () => [calendarEvent()]],
+    ["GET", /^\/api\/planned-cpd$/, () => []],
+    ["GET", /^\/api\/shared-cpd\/limit\/\d+\/page\/\d+$/, () => ({ items: [], total: 0 })],
+  ]);
+  const app = renderApp(
+    [
+      { path: "/dashboard", element: <DashboardHome /> },
+      { path: "/entries", element: <h1>Entries</h1> },
+    ],
+    { at: "/dashboard" },
+  );
+  return { ...app, api };
+}
+
+/** Where each statistic's card leads, by its label. */
+async function cardLinks() {
+  await screen.findByText("20");
+  const cards = screen.getByRole("region", { name: "Your statistics" });
+  const href = (label: string) =>
+    within(cards)
+      .getByRole("link", { name: new RegExp(label) })
+      .getAttribute("href");
+  return {
+    hours: href("Hours Logged"),
+    total: href("Total Entries"),
+    diary: href("Diary Entries"),
+    reflections: href("Reflections"),
+  };
+}
+
+// Today in London is Thursday 26 November 2026.
+beforeEach(() => setClock("2026-11-26T10:00:00Z"));
+afterEach(() => setClock(null));
+
+describe("the statistic cards", () => {
+  it("open the entries list of the chosen period (12 months by default) and of their type", async () => {
+    setup();
+    const period = "from=2025-11-27&to=2026-11-26";
+    expect(await cardLinks()).toEqual({
+      hours: `/entries?${period}`,
+      total: `/entries?${period}`,
+      diary: `/entries?type=diary&${period}`,
+      reflections: `/entries?type=reflection&${period}`,
+    });
+  });
+
+  it("follow the period selector: 24 and 36 months, lifetime (up to today) and a custom range", async () => {
+    const { user, api } = setup();
+    const period = screen.getByRole("combobox", { name: "Period" });
+
+    await user.selectOptions(period, "24");
+    await waitFor(async () =>
+      expect((await cardLinks()).total).toBe("/entries?from=2024-11-27&to=2026-11-26"),
+    );
+    await user.selectOptions(period, "36");
+    await waitFor(async () =>
+      expect((await cardLinks()).diary).toBe("/entries?type=diary&from=2023-11-27&to=2026-11-26"),
+    );
+
+    // Lifetime counts entries up to today, not planned CPD: so does its list.
+    await user.selectOptions(period, "lifetime");
+    await waitFor(async () =>
+      expect((await cardLinks()).reflections).toBe("/entries?type=reflection&to=2026-11-26"),
+    );
+
+    await user.selectOptions(period, "custom");
+    await user.type(screen.getByRole("textbox", { name: /^From/ }), "01/01/2026");
+    await user.type(screen.getByRole("textbox", { name: /^To/ }), "31/03/2026");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(api.to(/^\/api\/statistics\/custom$/)).toHaveLength(1));
+    expect(await cardLinks()).toMatchObject({
+      total: "/entries?from=2026-01-01&to=2026-03-31",
+      diary: "/entries?type=diary&from=2026-01-01&to=2026-03-31",
+    });
+  });
+
+  it("lead to the list when chosen", async () => {
+    const { user, router } = setup();
+    await screen.findByText("20");
+    await user.click(screen.getByRole("link", { name: /Diary Entries/ }));
+    expect(await screen.findByRole("heading", { name: "Entries" })).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?type=diary&from=2025-11-27&to=2026-11-26");
+  });
+});
+
+describe("the dashboard's landmarks and names", () => {
+  it("names every section by a heading in it", async () => {
+    const { container } = setup();
+    await screen.findByText("20");
+    await screen.findByText("Webinar w1");
+    await screen.findByText(/Major incident training day/);
+    const sections = [...container.querySelectorAll("section")];
+    expect(sections.length).toBeGreaterThanOrEqual(4);
+    for (const section of sections) {
+      const heading = document.getElementById(section.getAttribute("aria-labelledby") ?? "");
+      expect(heading?.tagName, section.textContent?.slice(0, 40)).toMatch(/^H[1-6]$/);
+      expect(section.contains(heading)).toBe(true);
+      expect(heading?.textContent?.trim()).not.toBe("");
+    }
+  });
+
+  it("names a coming-up chip by what it shows, then its kind", async () => {
+    setup();
+    const chip = await screen.findByRole("button", { name: /Major incident training day/ });
+    const shown = chip.querySelector(".cal-chip-text")?.cloneNode(true) as HTMLElement;
+    for (const hidden of shown.querySelectorAll(".visually-hidden")) hidden.remove();
+    expect(shown.textContent).toBe("13/12/2026 09:00 · Major incident training day");
+    // Its name starts with exactly that, and ends with the kind (jsdom spaces the hidden span apart).
+    expect(chip).toHaveAccessibleName(
+      expect.stringMatching(/^13\/12\/2026 09:00 · Major incident training day\b/),
+    );
+    expect(chip).toHaveAccessibleName(expect.stringMatching(/, Event$/));
+  });
+});
