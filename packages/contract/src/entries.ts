@@ -14,12 +14,12 @@ export const EntryValues = Type.Record(Text({ maxLength: 100 }), FormValue, {
   description: "The form's answers by item identifier: GET /form/schema/{identifier} gives each form's",
   examples: [
     {
-      Field222: "Sepsis recognition update",
-      DiaryDate: "2026-10-14",
-      DiaryHours: "1.5",
+      Field222: "Safeguarding adults level 3",
+      DiaryDate: "2026-09-30",
+      DiaryHours: "3",
       ActivityType: "Formal and educational",
-      Field116: "Clinical Skills",
-      Field113: "Trust study day on recognising deterioration",
+      Field116: "Safeguarding",
+      Field113: "Case discussions on self-neglect and capacity",
       Evidence: ["3f2b8c1e-9a4d-4c6e-8b1a-2d5e7f9a0b1c"],
     },
   ],
