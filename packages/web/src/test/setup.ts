@@ -3,6 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { fixedMediaQuery } from "../lib/test-viewport";
 
 afterEach(() => {
   cleanup();
@@ -11,18 +12,10 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
+// No layout in jsdom: every media query answers "no", a desktop (lib/test-viewport.ts sets a width).
 Object.defineProperty(window, "matchMedia", {
   writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string) => fixedMediaQuery(query, false),
 });
 
 class ResizeObserverStub {

@@ -184,6 +184,8 @@ function OrganisationForm({ organisation }: { organisation?: Organisation }) {
               format="hex"
               value={form.colourHex}
               onChange={(colourHex) => setForm({ ...form, colourHex })}
+              // The eye dropper is an icon button: it needs a name of its own (axe button-name).
+              eyeDropperButtonProps={{ "aria-label": "Pick the colour from the screen" }}
             />
             {text("videoUrl", "Welcome video URL")}
           </Stack>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { setViewportWidth } from "../../lib/test-viewport";
 import { fakeApi } from "../../test/fake-api";
 import { renderApp } from "../../test/render";
 import EntriesPage from "./EntriesPage";
@@ -158,5 +159,53 @@ describe("the entries list filters", () => {
     // By text too: the bare word "Type" is the sort button's alone.
     expect(screen.getByText("Type", { exact: true }).closest("button")).not.toBeNull();
     expect(screen.getByText("Entry type").tagName).toBe("LABEL");
+  });
+});
+
+describe("the entries list on a phone", () => {
+  beforeEach(() => {
+    onTestFinished(setViewportWidth(375));
+  });
+
+  it("shows each entry as a card with its facts and its actions in view", async () => {
+    setup();
+    const list = await screen.findByRole("list", { name: "1 entry" });
+    expect(screen.queryByRole("table")).toBeNull();
+    const card = within(list).getByRole("listitem");
+    expect(within(card).getByText("Sepsis screening")).toBeVisible();
+    expect(within(card).getByText("15/11/2026, Diary, 1.25 hours")).toBeVisible();
+    expect(within(card).getByText("CPD Health Check: Complete")).toBeVisible();
+    expect(within(card).getByRole("button", { name: "Actions for Sepsis screening" })).toBeVisible();
+  });
+
+  it("folds the filters away behind a button that counts the active ones", async () => {
+    const { user, query } = setup();
+    await screen.findByText("Sepsis screening");
+    const toggle = screen.getByRole("button", { name: "Filters" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("combobox", { name: "Entry type" })).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await pick(user, "Entry type", "Diary");
+    await waitFor(() => expect(query()).toEqual({ type: "diary" }));
+    expect(screen.getByRole("button", { name: "Filters (1 active)" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(query()).toEqual({}));
+    expect(screen.getByRole("button", { name: "Filters" })).toBeInTheDocument();
+  });
+
+  it("counts a dashboard period once and keeps it in view while the filters are folded", async () => {
+    setup("/entries?type=diary&from=2025-11-27&to=2026-11-26");
+    await screen.findByText("Sepsis screening");
+    expect(screen.getByRole("button", { name: "Filters (2 active)" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+    expect(screen.getByText("Entries dated 27/11/2025 to 26/11/2026")).toBeVisible();
   });
 });

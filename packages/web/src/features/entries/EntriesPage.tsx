@@ -2,8 +2,8 @@ import { api, ENTRY_TYPES } from "@cpd/contract";
 import {
   Anchor,
   Badge,
+  Box,
   Button,
-  Card,
   Group,
   Menu,
   Select,
@@ -21,9 +21,10 @@ import { useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
+import { FilterPanel } from "../../lib/FilterPanel";
 import { entryChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { PagedTable } from "../../lib/PagedTable";
+import { ItemCard, PagedTable } from "../../lib/PagedTable";
 import { useIsUserBasic, useUserFeature } from "../../lib/permissions";
 import { SortHeader } from "../../lib/SortHeader";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -133,17 +134,72 @@ export default function EntriesPage() {
     update({ sortBy: s, sortDesc: state.sortBy === s ? !state.sortDesc : s === "date", page: state.page });
 
   const data = entries.data;
-  const filtered =
-    state.search ||
-    state.year ||
-    state.tag ||
-    state.type ||
-    state.governingBody ||
-    state.category ||
-    state.completeness ||
-    state.from ||
-    state.to;
+  // What narrows the list (sorting and paging do not); a period from a dashboard link counts once.
+  const activeFilters = [
+    state.search,
+    state.year,
+    state.tag,
+    state.type,
+    state.governingBody,
+    state.category,
+    state.completeness,
+    state.from || state.to,
+  ].filter(Boolean).length;
   const range = dateRangeText(state.from, state.to);
+
+  const editPath = (row: EntryRow) => `/edit/${row.type.toLowerCase()}/${row.id}`;
+
+  // Shared by the table's rows and the phone's cards.
+  const badges = (row: EntryRow) => (
+    <>
+      {row.tags.length > 0 && (
+        <Group gap={4} mt={4}>
+          {row.tags.map((t) => (
+            <Badge key={t} variant="outline" color="gray.8" size="sm" tt="none" maw="100%">
+              {t}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      {row.shareId && (
+        <Badge mt={4} size="sm" color="teal.9" variant="filled" tt="none">
+          Shared
+        </Badge>
+      )}
+    </>
+  );
+
+  const health = (row: EntryRow, prefix = "") => (
+    <Text fz="sm" c={COMPLETENESS_COLOURS[row.completeness]} fw={600}>
+      {prefix}
+      {completenessText(row.completeness, row.completenessPercentage, showPercent)}
+    </Text>
+  );
+
+  const actions = (row: EntryRow, title: string) => (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" size="xs" aria-label={`Actions for ${title}`}>
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => setPreview({ id: row.id, title })}>Preview</Menu.Item>
+        {canEdit && <Menu.Item onClick={() => navigate(editPath(row))}>Edit</Menu.Item>}
+        {canShare && row.type === "diary" && !row.shareId && (
+          <Menu.Item onClick={() => openShare(row)}>Share</Menu.Item>
+        )}
+        {row.shareId && (
+          <Menu.Item onClick={() => row.shareId && stopSharing.mutate(row.shareId)}>Stop sharing</Menu.Item>
+        )}
+        {canEdit && (
+          <Menu.Item color="#a51d1d" onClick={() => confirmDelete(row)}>
+            Delete
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -156,86 +212,85 @@ export default function EntriesPage() {
         </Group>
       </Group>
 
-      <Card withBorder padding="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <TextInput
-            label="Search"
-            placeholder="Search your entries"
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              debouncedSearch(e.currentTarget.value);
-            }}
-          />
-          <Select
-            label="Year"
-            placeholder="All years"
-            clearable
-            data={options(data?.years ?? (state.year ? [state.year] : []))}
-            value={state.year ? String(state.year) : null}
-            onChange={(v) => update({ year: v ? Number(v) : null })}
-          />
-          {/* "Entry tag" and "Entry type": the bare words also name a column's sort button and tag badges. */}
-          <Select
-            label="Entry tag"
-            placeholder="All tags"
-            clearable
-            data={options(data?.tags ?? (state.tag ? [state.tag] : []))}
-            value={state.tag}
-            onChange={(v) => update({ tag: v })}
-          />
-          <Select
-            label="Entry type"
-            placeholder="All types"
-            clearable
-            data={ENTRY_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-            value={state.type}
-            onChange={(v) => update({ type: (v as ListState["type"]) ?? null })}
-          />
-          <Select
-            label="Governing body"
-            placeholder="All governing bodies"
-            clearable
-            data={options(data?.governingBodies ?? (state.governingBody ? [state.governingBody] : []))}
-            value={state.governingBody}
-            onChange={(v) => update({ governingBody: v })}
-          />
-          <Select
-            label="Category"
-            placeholder="All categories"
-            clearable
-            data={options(data?.categories ?? (state.category ? [state.category] : []))}
-            value={state.category}
-            onChange={(v) => update({ category: v })}
-          />
-          <Select
-            label="CPD Health Check"
-            placeholder="All"
-            clearable
-            data={([1, 2, 3] as const).map((c) => ({ value: String(c), label: COMPLETENESS_LABELS[c] }))}
-            value={state.completeness ? String(state.completeness) : null}
-            onChange={(v) => update({ completeness: v ? (Number(v) as 1 | 2 | 3) : null })}
-          />
-          {filtered ? (
-            <Button
-              variant="default"
-              mt={{ base: 0, xs: 25 }}
-              onClick={() => {
-                setSearch("");
-                setParams(new URLSearchParams(), { replace: true });
+      <FilterPanel
+        active={activeFilters}
+        onClear={() => {
+          setSearch("");
+          setParams(new URLSearchParams(), { replace: true });
+        }}
+        note={
+          range && (
+            <Text fz="sm" mt="sm" data-testid="entries-range">
+              {range}
+            </Text>
+          )
+        }
+      >
+        {(clear) => (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <TextInput
+              label="Search"
+              placeholder="Search your entries"
+              type="search"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                debouncedSearch(e.currentTarget.value);
               }}
-            >
-              Clear filters
-            </Button>
-          ) : null}
-        </SimpleGrid>
-        {range && (
-          <Text fz="sm" mt="sm" data-testid="entries-range">
-            {range}
-          </Text>
+            />
+            <Select
+              label="Year"
+              placeholder="All years"
+              clearable
+              data={options(data?.years ?? (state.year ? [state.year] : []))}
+              value={state.year ? String(state.year) : null}
+              onChange={(v) => update({ year: v ? Number(v) : null })}
+            />
+            {/* "Entry tag" and "Entry type": the bare words also name a column's sort button and tag badges. */}
+            <Select
+              label="Entry tag"
+              placeholder="All tags"
+              clearable
+              data={options(data?.tags ?? (state.tag ? [state.tag] : []))}
+              value={state.tag}
+              onChange={(v) => update({ tag: v })}
+            />
+            <Select
+              label="Entry type"
+              placeholder="All types"
+              clearable
+              data={ENTRY_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+              value={state.type}
+              onChange={(v) => update({ type: (v as ListState["type"]) ?? null })}
+            />
+            <Select
+              label="Governing body"
+              placeholder="All governing bodies"
+              clearable
+              data={options(data?.governingBodies ?? (state.governingBody ? [state.governingBody] : []))}
+              value={state.governingBody}
+              onChange={(v) => update({ governingBody: v })}
+            />
+            <Select
+              label="Category"
+              placeholder="All categories"
+              clearable
+              data={options(data?.categories ?? (state.category ? [state.category] : []))}
+              value={state.category}
+              onChange={(v) => update({ category: v })}
+            />
+            <Select
+              label="CPD Health Check"
+              placeholder="All"
+              clearable
+              data={([1, 2, 3] as const).map((c) => ({ value: String(c), label: COMPLETENESS_LABELS[c] }))}
+              value={state.completeness ? String(state.completeness) : null}
+              onChange={(v) => update({ completeness: v ? (Number(v) as 1 | 2 | 3) : null })}
+            />
+            {clear && <Box mt={25}>{clear}</Box>}
+          </SimpleGrid>
         )}
-      </Card>
+      </FilterPanel>
 
       <PagedTable
         list={entries}
@@ -268,60 +323,41 @@ export default function EntriesPage() {
                 <Text fz="sm" fw={600}>
                   {title}
                 </Text>
-                {row.tags.length > 0 && (
-                  <Group gap={4} mt={4}>
-                    {row.tags.map((t) => (
-                      <Badge key={t} variant="outline" color="gray.8" size="sm" tt="none">
-                        {t}
-                      </Badge>
-                    ))}
-                  </Group>
-                )}
-                {row.shareId && (
-                  <Badge mt={4} size="sm" color="teal.9" variant="filled" tt="none">
-                    Shared
-                  </Badge>
-                )}
+                {badges(row)}
               </Table.Td>
               <Table.Td>{TYPE_LABELS[row.type]}</Table.Td>
               <Table.Td>{row.category ?? ""}</Table.Td>
               <Table.Td>{row.hours ?? ""}</Table.Td>
-              <Table.Td>
-                <Text fz="sm" c={COMPLETENESS_COLOURS[row.completeness]} fw={600}>
-                  {completenessText(row.completeness, row.completenessPercentage, showPercent)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <Button variant="default" size="xs" aria-label={`Actions for ${title}`}>
-                      Actions
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item onClick={() => setPreview({ id: row.id, title })}>Preview</Menu.Item>
-                    {canEdit && (
-                      <Menu.Item onClick={() => navigate(`/edit/${row.type.toLowerCase()}/${row.id}`)}>
-                        Edit
-                      </Menu.Item>
-                    )}
-                    {canShare && row.type === "diary" && !row.shareId && (
-                      <Menu.Item onClick={() => openShare(row)}>Share</Menu.Item>
-                    )}
-                    {row.shareId && (
-                      <Menu.Item onClick={() => row.shareId && stopSharing.mutate(row.shareId)}>
-                        Stop sharing
-                      </Menu.Item>
-                    )}
-                    {canEdit && (
-                      <Menu.Item color="#a51d1d" onClick={() => confirmDelete(row)}>
-                        Delete
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
-              </Table.Td>
+              <Table.Td>{health(row)}</Table.Td>
+              <Table.Td>{actions(row, title)}</Table.Td>
             </Table.Tr>
+          );
+        }}
+        card={(row) => {
+          const title = row.title || "Untitled";
+          const facts = [formatDate(row.date) || "No date", TYPE_LABELS[row.type]];
+          if (row.hours !== null) facts.push(`${row.hours} ${row.hours === 1 ? "hour" : "hours"}`);
+          return (
+            <ItemCard key={row.id}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                <Stack gap={2} miw={0}>
+                  {canEdit ? (
+                    <Anchor component={Link} to={editPath(row)} fw={600} style={{ overflowWrap: "anywhere" }}>
+                      {title}
+                    </Anchor>
+                  ) : (
+                    <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+                      {title}
+                    </Text>
+                  )}
+                  <Text fz="sm">{facts.join(", ")}</Text>
+                  {row.category && <Text fz="sm">{row.category}</Text>}
+                  {health(row, "CPD Health Check: ")}
+                </Stack>
+                {actions(row, title)}
+              </Group>
+              {badges(row)}
+            </ItemCard>
           );
         }}
       />

@@ -23,7 +23,7 @@ import { call } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { fileChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { PagedTable } from "../../lib/PagedTable";
+import { ItemCard, PagedTable } from "../../lib/PagedTable";
 import { useIsUserBasic } from "../../lib/permissions";
 import { SectionCard } from "../../lib/SectionCard";
 import { SortHeader } from "../../lib/SortHeader";
@@ -180,6 +180,53 @@ export default function MyFilesPage() {
       page: 1,
     }));
 
+  // Shared by the table's rows and the phone's cards.
+  const thumbnail = (f: StoredFile) =>
+    isImage(f.filename, f.contentType) ? (
+      <Image src={fileUrl(f.id)} alt="" w={48} h={48} fit="cover" radius="sm" />
+    ) : (
+      <FileIcon />
+    );
+
+  const attachedTo = (f: StoredFile) =>
+    f.entryId && f.entryType ? (
+      <Badge
+        component={Link}
+        to={`/edit/${f.entryType}/${f.entryId}`}
+        color="#1e6b30"
+        variant="filled"
+        tt="none"
+        maw="100%"
+        style={{ cursor: "pointer" }}
+        aria-label={`${TYPE_LABELS[f.entryType]}: ${f.entryTitle ?? ""} (edit the entry)`}
+      >
+        {TYPE_LABELS[f.entryType]}
+      </Badge>
+    ) : (
+      <Badge color="#a51d1d" variant="filled" tt="none">
+        None
+      </Badge>
+    );
+
+  const actions = (f: StoredFile) => {
+    const shown = spaced(f.filename);
+    return (
+      <>
+        <Button size="compact-sm" variant="default" onClick={() => setRenaming(f)}>
+          Rename<VisuallyHidden> {shown}</VisuallyHidden>
+        </Button>
+        <Button size="compact-sm" variant="default" onClick={() => preview(f)}>
+          Preview<VisuallyHidden> {shown}</VisuallyHidden>
+        </Button>
+        {canDelete && (
+          <Button size="compact-sm" variant="outline" color="#a51d1d" onClick={() => confirmDelete(f)}>
+            Delete<VisuallyHidden> {shown}</VisuallyHidden>
+          </Button>
+        )}
+      </>
+    );
+  };
+
   return (
     <Stack gap="lg" maw={1400}>
       <Title order={1}>My Files</Title>
@@ -215,61 +262,39 @@ export default function MyFilesPage() {
                   <Table.Th>Actions</Table.Th>
                 </>
               }
-              row={(f) => {
-                const shown = spaced(f.filename);
-                return (
-                  <Table.Tr key={f.id}>
-                    <Table.Td w={64}>
-                      {isImage(f.filename, f.contentType) ? (
-                        <Image src={fileUrl(f.id)} alt="" w={48} h={48} fit="cover" radius="sm" />
-                      ) : (
-                        <FileIcon />
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ wordBreak: "break-word" }}>{shown}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(f.dateUploaded)}</Table.Td>
-                    <Table.Td>
-                      {f.entryId && f.entryType ? (
-                        <Badge
-                          component={Link}
-                          to={`/edit/${f.entryType}/${f.entryId}`}
-                          color="#1e6b30"
-                          variant="filled"
-                          tt="none"
-                          style={{ cursor: "pointer" }}
-                          aria-label={`${TYPE_LABELS[f.entryType]}: ${f.entryTitle ?? ""} (edit the entry)`}
-                        >
-                          {TYPE_LABELS[f.entryType]}
-                        </Badge>
-                      ) : (
-                        <Badge color="#a51d1d" variant="filled" tt="none">
-                          None
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="compact-sm" variant="default" onClick={() => setRenaming(f)}>
-                          Rename<VisuallyHidden> {shown}</VisuallyHidden>
-                        </Button>
-                        <Button size="compact-sm" variant="default" onClick={() => preview(f)}>
-                          Preview<VisuallyHidden> {shown}</VisuallyHidden>
-                        </Button>
-                        {canDelete && (
-                          <Button
-                            size="compact-sm"
-                            variant="outline"
-                            color="#a51d1d"
-                            onClick={() => confirmDelete(f)}
-                          >
-                            Delete<VisuallyHidden> {shown}</VisuallyHidden>
-                          </Button>
-                        )}
+              row={(f) => (
+                <Table.Tr key={f.id}>
+                  <Table.Td w={64}>{thumbnail(f)}</Table.Td>
+                  <Table.Td style={{ wordBreak: "break-word" }}>{spaced(f.filename)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(f.dateUploaded)}</Table.Td>
+                  <Table.Td>{attachedTo(f)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {actions(f)}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              card={(f) => (
+                <ItemCard key={f.id}>
+                  <Group align="flex-start" wrap="nowrap" gap="sm">
+                    {thumbnail(f)}
+                    <Stack gap={4} miw={0}>
+                      <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+                        {spaced(f.filename)}
+                      </Text>
+                      <Text fz="sm">Uploaded {formatDate(f.dateUploaded)}</Text>
+                      <Group gap={6}>
+                        <Text fz="sm">Attached to</Text>
+                        {attachedTo(f)}
                       </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              }}
+                    </Stack>
+                  </Group>
+                  <Group gap="xs" mt="sm">
+                    {actions(f)}
+                  </Group>
+                </ItemCard>
+              )}
             />
           </Stack>
         </Grid.Col>

@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setViewportWidth } from "../../lib/test-viewport";
 import { renderApp } from "../../test/render";
 import { Header } from "./Header";
 
@@ -39,5 +40,21 @@ describe("the header", () => {
     expect(shownText(button)).toBe("Ann Taylor");
     expect(button).toHaveAccessibleName(expect.stringContaining(shownText(button)));
     expect(button).toHaveAccessibleName("Account menu for Ann Taylor");
+  });
+});
+
+describe("the header on a phone", () => {
+  let restore: () => void;
+  beforeEach(() => {
+    restore = setViewportWidth(375);
+  });
+  afterEach(() => restore());
+
+  it("shows only the initial and the chevron, the name staying in the button's name", () => {
+    renderHeader("Ann Taylor");
+    const button = screen.getByRole("button", { name: "Account menu for Ann Taylor" });
+    // Nothing but decoration is seen, so nothing seen is missing from the name (WCAG 2.5.3).
+    expect(shownText(button)).toBe("");
+    expect(button.querySelector("svg")).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Avatar, Burger, Group, Image, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { usePhone } from "../../lib/use-phone";
 import { ChevronDownIcon } from "./icons";
 
 interface Props {
@@ -21,6 +22,7 @@ export function Header({
   onToggleNav,
   onLogout,
 }: Props) {
+  const phone = usePhone();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -62,9 +64,14 @@ export function Header({
               <Avatar src={imageUrl} alt="" radius="xl" size="sm" color="blue" aria-hidden>
                 {fullName.slice(0, 1)}
               </Avatar>
-              <Text fw={600} fz="sm" data-testid="header-name" truncate="end" maw={{ base: 130, sm: 260 }}>
-                {fullName}
-              </Text>
+              {/* Phones have no room for the name beside the chevron: it stays in the button's name, unseen. */}
+              {phone ? (
+                <VisuallyHidden data-testid="header-name">{fullName}</VisuallyHidden>
+              ) : (
+                <Text fw={600} fz="sm" data-testid="header-name" truncate="end" maw={{ base: 130, sm: 260 }}>
+                  {fullName}
+                </Text>
+              )}
               <ChevronDownIcon />
             </Group>
           </UnstyledButton>

@@ -1,0 +1,56 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { setViewportWidth } from "../../lib/test-viewport";
+import { fakeApi } from "../../test/fake-api";
+import { renderApp } from "../../test/render";
+import MyFilesPage from "./MyFilesPage";
+
+const file = (id: string, filename: string, entry: boolean) => ({
+  id,
+  storageId: id,
+  filename,
+  url: `/api/file/${id}`,
+  contentType: "application/pdf",
+  size: 48213,
+  dateUploaded: "2026-11-20T09:41:12.000Z",
+  entryId: entry ? "7c9e6679-7425-40de-944b-e07fc1f90ae7" : null,
+  entryType: entry ? "diary" : null,
+  entryTitle: entry ? "Sepsis recognition update" : null,
+});
+const files = {
+  items: [
+    file("3f2b8c1e-9a4d-4c6e-8b1a-2d5e7f9a0b1c", "CPR certificate.pdf", true),
+    file("b", "notes.pdf", false),
+  ],
+  total: 2,
+};
+
+function setup(width: number) {
+  onTestFinished(setViewportWidth(width));
+  fakeApi([["GET", /^\/api\/file\/limit\/\d+\/page\/1$/, () => files]]);
+  return renderApp([{ path: "/files", element: <MyFilesPage /> }], { at: "/files" });
+}
+
+describe("My Files", () => {
+  it("on a phone shows each file as a card with where it is attached and its actions in view", async () => {
+    setup(375);
+    const list = await screen.findByRole("list", { name: "2 files" });
+    expect(screen.queryByRole("table")).toBeNull();
+    const [attached, loose] = within(list).getAllByRole("listitem") as [HTMLElement, HTMLElement];
+    expect(within(attached).getByText("CPR certificate.pdf", { selector: "p" })).toBeVisible();
+    expect(within(attached).getByText("Uploaded 20/11/2026")).toBeVisible();
+    expect(
+      within(attached).getByRole("link", { name: "Diary: Sepsis recognition update (edit the entry)" }),
+    ).toHaveAttribute("href", "/edit/diary/7c9e6679-7425-40de-944b-e07fc1f90ae7");
+    expect(within(attached).getByRole("button", { name: "Rename CPR certificate.pdf" })).toBeVisible();
+    expect(within(attached).getByRole("button", { name: "Preview CPR certificate.pdf" })).toBeVisible();
+    expect(within(loose).getByText("None")).toBeVisible();
+  });
+
+  it("on a wider screen keeps the table with its Attached To column", async () => {
+    setup(1280);
+    const table = await screen.findByRole("table", { name: "2 files" });
+    expect(within(table).getByRole("columnheader", { name: "Attached To" })).toBeInTheDocument();
+    expect(within(table).getByRole("button", { name: "Rename notes.pdf" })).toBeInTheDocument();
+  });
+});
