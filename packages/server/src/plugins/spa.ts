@@ -14,6 +14,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each script and style sheet (packages/web/vite.config.ts):
+      // sent as they are, so the compression plugin leaves them alone.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fresh.
       setHeaders: (res, file) => {
         res.header(

@@ -1,33 +1,96 @@
 // Everything behind login is split into its own chunks so /login stays small.
 import { lazy } from "react";
 
-export const AppLayout = lazy(() => import("../features/shell/SignedInProviders"));
-export const DashboardHome = lazy(() => import("../features/dashboard/DashboardHome"));
-export const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
-export const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
-export const AccountManagementPage = lazy(() => import("../features/account/AccountManagementPage"));
-export const EmailHistoryPage = lazy(() => import("../features/account/EmailHistoryPage"));
-export const WelcomePage = lazy(() => import("../features/shell/WelcomePage"));
-export const ComingSoon = lazy(() => import("./ComingSoon"));
-export const QrLoginPage = lazy(() => import("../features/auth/QrLoginPage"));
-export const ForgotPasswordPage = lazy(() => import("../features/auth/ForgotPasswordPage"));
-export const ResetPasswordPage = lazy(() => import("../features/auth/ResetPasswordPage"));
-export const EntriesPage = lazy(() => import("../features/entries/EntriesPage"));
-export const EntryFormRoute = lazy(() => import("../features/forms/EntryFormPage"));
-export const MyFilesPage = lazy(() => import("../features/files/MyFilesPage"));
-export const SharedCpdPage = lazy(() => import("../features/shared-cpd/SharedCpdPage"));
-export const CalendarPage = lazy(() => import("../features/calendar/CalendarPage"));
-export const MyWebinarsPage = lazy(() => import("../features/webinars/MyWebinarsPage"));
-export const ManageEventsPage = lazy(() => import("../features/manage-events/ManageEventsPage"));
-export const PortfolioRoutes = lazy(() => import("../features/portfolio/PortfolioRoutes"));
-export const HcpcPortalRoute = lazy(() => import("../features/hcpc-portal/HcpcPortalPage"));
-export const VideoRoutes = lazy(() => import("../features/videos/VideoRoutes"));
-export const SupervisionReviewRoute = lazy(() => import("../features/supervision/GuestReviewPage"));
-export const SupervisionVerifyRoute = lazy(() => import("../features/supervision/VerifyPage"));
+const load = {
+  AppLayout: () => import("../features/shell/SignedInProviders"),
+  DashboardHome: () => import("../features/dashboard/DashboardHome"),
+  ProfilePage: () => import("../features/profile/ProfilePage"),
+  SettingsPage: () => import("../features/settings/SettingsPage"),
+  AccountManagementPage: () => import("../features/account/AccountManagementPage"),
+  EmailHistoryPage: () => import("../features/account/EmailHistoryPage"),
+  WelcomePage: () => import("../features/shell/WelcomePage"),
+  ComingSoon: () => import("./ComingSoon"),
+  QrLoginPage: () => import("../features/auth/QrLoginPage"),
+  ForgotPasswordPage: () => import("../features/auth/ForgotPasswordPage"),
+  ResetPasswordPage: () => import("../features/auth/ResetPasswordPage"),
+  EntriesPage: () => import("../features/entries/EntriesPage"),
+  EntryFormRoute: () => import("../features/forms/EntryFormPage"),
+  MyFilesPage: () => import("../features/files/MyFilesPage"),
+  SharedCpdPage: () => import("../features/shared-cpd/SharedCpdPage"),
+  CalendarPage: () => import("../features/calendar/CalendarPage"),
+  MyWebinarsPage: () => import("../features/webinars/MyWebinarsPage"),
+  ManageEventsPage: () => import("../features/manage-events/ManageEventsPage"),
+  PortfolioRoutes: () => import("../features/portfolio/PortfolioRoutes"),
+  HcpcPortalRoute: () => import("../features/hcpc-portal/HcpcPortalPage"),
+  VideoRoutes: () => import("../features/videos/VideoRoutes"),
+  SupervisionReviewRoute: () => import("../features/supervision/GuestReviewPage"),
+  SupervisionVerifyRoute: () => import("../features/supervision/VerifyPage"),
+  RegisterPage: () => import("../features/auth/RegisterPage"),
+  ConfirmEmailPage: () => import("../features/auth/ConfirmEmailPage"),
+  OnboardingPage: () => import("../features/auth/OnboardingPage"),
+  ConfirmEmailChangePage: () => import("../features/auth/ConfirmEmailChangePage"),
+  OrganisationLoginPage: () => import("../features/auth/OrganisationLoginPage"),
+  SsoLandingPage: () => import("../features/auth/SsoLandingPage"),
+};
+
+export const AppLayout = lazy(load.AppLayout);
+export const DashboardHome = lazy(load.DashboardHome);
+export const ProfilePage = lazy(load.ProfilePage);
+export const SettingsPage = lazy(load.SettingsPage);
+export const AccountManagementPage = lazy(load.AccountManagementPage);
+export const EmailHistoryPage = lazy(load.EmailHistoryPage);
+export const WelcomePage = lazy(load.WelcomePage);
+export const ComingSoon = lazy(load.ComingSoon);
+export const QrLoginPage = lazy(load.QrLoginPage);
+export const ForgotPasswordPage = lazy(load.ForgotPasswordPage);
+export const ResetPasswordPage = lazy(load.ResetPasswordPage);
+export const EntriesPage = lazy(load.EntriesPage);
+export const EntryFormRoute = lazy(load.EntryFormRoute);
+export const MyFilesPage = lazy(load.MyFilesPage);
+export const SharedCpdPage = lazy(load.SharedCpdPage);
+export const CalendarPage = lazy(load.CalendarPage);
+export const MyWebinarsPage = lazy(load.MyWebinarsPage);
+export const ManageEventsPage = lazy(load.ManageEventsPage);
+export const PortfolioRoutes = lazy(load.PortfolioRoutes);
+export const HcpcPortalRoute = lazy(load.HcpcPortalRoute);
+export const VideoRoutes = lazy(load.VideoRoutes);
+export const SupervisionReviewRoute = lazy(load.SupervisionReviewRoute);
+export const SupervisionVerifyRoute = lazy(load.SupervisionVerifyRoute);
 // Public account pages (issue 11).
-export const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
-export const ConfirmEmailPage = lazy(() => import("../features/auth/ConfirmEmailPage"));
-export const OnboardingPage = lazy(() => import("../features/auth/OnboardingPage"));
-export const ConfirmEmailChangePage = lazy(() => import("../features/auth/ConfirmEmailChangePage"));
-export const OrganisationLoginPage = lazy(() => import("../features/auth/OrganisationLoginPage"));
-export const SsoLandingPage = lazy(() => import("../features/auth/SsoLandingPage"));
+export const RegisterPage = lazy(load.RegisterPage);
+export const ConfirmEmailPage = lazy(load.ConfirmEmailPage);
+export const OnboardingPage = lazy(load.OnboardingPage);
+export const ConfirmEmailChangePage = lazy(load.ConfirmEmailChangePage);
+export const OrganisationLoginPage = lazy(load.OrganisationLoginPage);
+export const SsoLandingPage = lazy(load.SsoLandingPage);
+
+/** The signed-in pages by the first segment of their path: the ones a reload or a link lands on. */
+const PAGE_BY_SEGMENT: Record<string, () => Promise<unknown>> = {
+  "": load.DashboardHome,
+  dashboard: load.DashboardHome,
+  entries: load.EntriesPage,
+  create: load.EntryFormRoute,
+  edit: load.EntryFormRoute,
+  files: load.MyFilesPage,
+  "shared-cpd": load.SharedCpdPage,
+  calendar: load.CalendarPage,
+  webinars: load.MyWebinarsPage,
+  "my-webinars": load.MyWebinarsPage,
+  profile: load.ProfilePage,
+  settings: load.SettingsPage,
+  "account-management": load.AccountManagementPage,
+  "email-history": load.EmailHistoryPage,
+  "portfolio-builder": load.PortfolioRoutes,
+  videos: load.VideoRoutes,
+  video: load.VideoRoutes,
+};
+
+/**
+ * A page load with a session: fetch the signed-in shell's chunk and the page's own together. Left
+ * to React they load one after the other (the page's import starts when the shell renders), a
+ * wave of requests each. The modules are the same ones `lazy` imports later, so nothing loads twice.
+ */
+export function preloadSignedInPage(pathname: string) {
+  const page = PAGE_BY_SEGMENT[pathname.split("/")[1] ?? ""];
+  for (const start of [load.AppLayout, page]) start?.().catch(() => undefined);
+}
