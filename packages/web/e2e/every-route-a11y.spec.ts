@@ -3,6 +3,7 @@
 // administrator's. Each page is checked once it has settled (its heading shown, nothing in <main>
 // still loading); any serious or critical WCAG 2.2 AA violation fails the test.
 import { expect, type Page, test } from "@playwright/test";
+import { apiCreateDiary, apiCreateSupervision, pageToken } from "./api";
 import { checkA11y } from "./axe";
 import { dismissGreeting, fixPageClock, login, londonDay, morningOf } from "./helpers";
 import { createOrganisation, createUser } from "./users";
@@ -69,14 +70,19 @@ test("every public page passes axe at desktop and phone widths", async ({ page }
   }
 });
 
-test("every page of a professional passes axe at desktop and phone widths", async ({ page }) => {
+test("every page of a professional passes axe at desktop and phone widths", async ({ page, request }) => {
   test.setTimeout(240_000);
   const user = await createUser();
   await login(page, user);
   await dismissGreeting(page);
+  // The edit pages of two saved entries too (their forms hold values, evidence and sign-off).
+  const token = await pageToken(page);
+  const diary = await apiCreateDiary(request, token, "Axe diary entry");
+  const supervision = await apiCreateSupervision(request, token, "Axe supervision");
+  const paths = [...PROFESSIONAL, `/edit/diary/${diary}`, `/edit/supervision/${supervision}`];
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
-    for (const path of PROFESSIONAL) await visit(page, path);
+    for (const path of paths) await visit(page, path);
   }
 });
 
@@ -98,5 +104,7 @@ test("every page of an organisation manager passes axe", async ({ page }) => {
 });
 
 test("every page of an administrator passes axe", async ({ page }) => {
-  await checkAll(page, await createUser({ admin: true }), ADMIN);
+  const org = await createOrganisation();
+  const pages = [...ADMIN, `/admin/organisations/${org.id}/configure`];
+  await checkAll(page, await createUser({ admin: true }), pages);
 });

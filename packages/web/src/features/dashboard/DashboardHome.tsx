@@ -21,6 +21,9 @@ import {
 } from "./dashboard-model";
 import { PeriodSelector } from "./PeriodSelector";
 import { useActivityFieldGraph, useGraphs, useMonthly, useStandards, useStatistics } from "./queries";
+
+export { prefetchDashboard as prefetch } from "./queries";
+
 import { StatCards } from "./StatCards";
 import {
   ClinicalSkillsWidget,

@@ -1,9 +1,9 @@
 // Server state of the dashboard home. Period calls share one key shape per period choice.
 import { api } from "@cpd/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
-import { type PeriodChoice, periodKey, periodRequest } from "./dashboard-model";
+import { DEFAULT_PERIOD, type PeriodChoice, periodKey, periodRequest } from "./dashboard-model";
 
 export const dashboardKeys = {
   statistics: (c: PeriodChoice) => ["statistics", ...periodKey(c)] as const,
@@ -16,12 +16,18 @@ export const dashboardKeys = {
   clinicalStats: ["clinical-skills", "statistics"] as const,
 };
 
-export const useStatistics = (c: PeriodChoice) =>
-  useQuery({
+const statisticsQuery = (c: PeriodChoice) =>
+  queryOptions({
     queryKey: dashboardKeys.statistics(c),
     queryFn: () => call(api.statistics, periodRequest(c)),
     meta: { errorTitle: "Failed to load your statistics" },
   });
+
+export const useStatistics = (c: PeriodChoice) => useQuery(statisticsQuery(c));
+
+/** A page load on the dashboard asks for its statistics before the page renders (lazy-pages.ts). */
+export const prefetchDashboard = (qc: QueryClient) =>
+  qc.prefetchQuery(statisticsQuery({ period: DEFAULT_PERIOD }));
 
 export const useMonthly = (enabled: boolean) =>
   useQuery({

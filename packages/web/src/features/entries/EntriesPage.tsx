@@ -179,7 +179,8 @@ export default function EntriesPage() {
   const actions = (row: EntryRow, title: string) => (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" size="xs" aria-label={`Actions for ${title}`}>
+        {/* Never squeezed by a long title beside it (a card on a phone). */}
+        <Button variant="default" size="xs" aria-label={`Actions for ${title}`} style={{ flexShrink: 0 }}>
           Actions
         </Button>
       </Menu.Target>

@@ -36,11 +36,16 @@ export default function AnalyticsPage() {
     placeholderData: keepPreviousData,
     meta: { errorTitle: "Failed to load analytics" },
   });
+  // The page keeps its heading when it has nothing else to show (a page without one is lost to
+  // a screen reader's list of headings; the axe sweep of every route found this).
   if (org.current && !org.current.analytics) {
     return (
-      <StatusAlert tone="info" title="Analytics">
-        Analytics are available to resilience organisations.
-      </StatusAlert>
+      <Stack gap="lg" maw={1200}>
+        <OrganisationHeading title="Analytics" org={org} />
+        <StatusAlert tone="info" title="Not available">
+          Analytics are available to resilience organisations.
+        </StatusAlert>
+      </Stack>
     );
   }
   const f = figures.data;

@@ -6,6 +6,11 @@ import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "../../lib/query-client";
 import AppLayout from "./AppLayout";
+import { prefetchShellQueries } from "./queries";
+
+export { queryClient };
+/** Asks for what the shell shows first, before it renders (routes/lazy-pages.ts). */
+export const prefetchShell = () => prefetchShellQueries(queryClient);
 
 export default function SignedInProviders() {
   return (

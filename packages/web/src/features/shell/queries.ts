@@ -1,6 +1,6 @@
 // The shell's server state. Keys are the API paths so any screen can invalidate them.
 import { api, MESSAGES } from "@cpd/contract";
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { call } from "../../lib/api-client";
 
@@ -16,26 +16,50 @@ export const keys = {
   scheduledDeletion: ["user-account", "me", "scheduled-deletion"] as const,
 };
 
-export const useProfile = () =>
-  useQuery({
-    queryKey: keys.profile,
-    queryFn: () => call(api.getProfile),
-    meta: { errorTitle: "Failed to load profile" },
-  });
+const profileQuery = queryOptions({
+  queryKey: keys.profile,
+  queryFn: () => call(api.getProfile),
+  meta: { errorTitle: "Failed to load profile" },
+});
+const featuresQuery = queryOptions({
+  queryKey: keys.features,
+  queryFn: () => call(api.features),
+  meta: { errorTitle: "Failed to load features" },
+});
+const userFeaturesQuery = queryOptions({
+  queryKey: keys.userFeatures,
+  queryFn: () => call(api.userFeatures),
+  meta: { errorTitle: "Failed to load features" },
+});
+const brandingQuery = queryOptions({
+  queryKey: keys.branding,
+  queryFn: () => call(api.branding),
+  staleTime: 10 * 60_000,
+  meta: { errorTitle: MESSAGES.organisationDisabled },
+});
+const settingsQuery = queryOptions({
+  queryKey: keys.settings,
+  queryFn: () => call(api.getDashboardSettings),
+  meta: { errorTitle: "Failed to load settings" },
+});
+const scheduledDeletionQuery = queryOptions({
+  queryKey: keys.scheduledDeletion,
+  queryFn: () => call(api.getScheduledDeletion),
+});
 
-export const useFeatures = () =>
-  useQuery({
-    queryKey: keys.features,
-    queryFn: () => call(api.features),
-    meta: { errorTitle: "Failed to load features" },
-  });
+/** Asks for what every signed-in screen shows first, before the shell renders (lazy-pages.ts). */
+export function prefetchShellQueries(qc: QueryClient) {
+  void qc.prefetchQuery(profileQuery);
+  void qc.prefetchQuery(featuresQuery);
+  void qc.prefetchQuery(userFeaturesQuery);
+  void qc.prefetchQuery(brandingQuery);
+  void qc.prefetchQuery(settingsQuery);
+  void qc.prefetchQuery(scheduledDeletionQuery);
+}
 
-export const useUserFeatures = () =>
-  useQuery({
-    queryKey: keys.userFeatures,
-    queryFn: () => call(api.userFeatures),
-    meta: { errorTitle: "Failed to load features" },
-  });
+export const useProfile = () => useQuery(profileQuery);
+export const useFeatures = () => useQuery(featuresQuery);
+export const useUserFeatures = () => useQuery(userFeaturesQuery);
 
 export const useUsage = (enabled = true) =>
   useQuery({
@@ -45,20 +69,8 @@ export const useUsage = (enabled = true) =>
     meta: { errorTitle: "Failed to load usage" },
   });
 
-export const useBranding = () =>
-  useQuery({
-    queryKey: keys.branding,
-    queryFn: () => call(api.branding),
-    staleTime: 10 * 60_000,
-    meta: { errorTitle: MESSAGES.organisationDisabled },
-  });
-
-export const useDashboardSettings = () =>
-  useQuery({
-    queryKey: keys.settings,
-    queryFn: () => call(api.getDashboardSettings),
-    meta: { errorTitle: "Failed to load settings" },
-  });
+export const useBranding = () => useQuery(brandingQuery);
+export const useDashboardSettings = () => useQuery(settingsQuery);
 
 export const useMembership = () =>
   useQuery({
@@ -69,10 +81,7 @@ export const useMembership = () =>
 
 /** Whether the account is scheduled for deletion; a failed lookup is only logged (spec 1 §8). */
 export const useScheduledDeletion = () => {
-  const q = useQuery({
-    queryKey: keys.scheduledDeletion,
-    queryFn: () => call(api.getScheduledDeletion),
-  });
+  const q = useQuery(scheduledDeletionQuery);
   useEffect(() => {
     if (q.error) console.warn("Scheduled deletion lookup failed", q.error);
   }, [q.error]);
