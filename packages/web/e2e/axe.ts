@@ -3,6 +3,7 @@ import { expect, type Page } from "@playwright/test";
 
 /** Fails the test on serious or critical WCAG 2.2 AA violations of the page as it is now. */
 export async function checkA11y(page: Page, label = page.url()) {
+  await transitionsEnded(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
     .analyze();
@@ -11,4 +12,20 @@ export async function checkA11y(page: Page, label = page.url()) {
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
   );
   expect(summary, `accessibility violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Contrast is judged on what is painted: a toast fading out or a dialog fading in is part
+ * transparent for a moment, which axe reports as a contrast failure of text that is fine once
+ * still. Waits (at most 2 s) for the running finite animations and transitions; spinners loop
+ * for ever and are left alone.
+ */
+async function transitionsEnded(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    const ended = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
 }
