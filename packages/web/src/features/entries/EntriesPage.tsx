@@ -176,6 +176,23 @@ export default function EntriesPage() {
     </Text>
   );
 
+  /** A filter over the values the list offers (or, until it has loaded, the one the URL holds). */
+  const textFilter = (
+    label: string,
+    placeholder: string,
+    key: "tag" | "governingBody" | "category",
+    values: string[] | undefined,
+  ) => (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      clearable
+      data={options(values ?? (state[key] ? [state[key]] : []))}
+      value={state[key]}
+      onChange={(v) => update({ [key]: v })}
+    />
+  );
+
   const actions = (row: EntryRow, title: string) => (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -248,14 +265,7 @@ export default function EntriesPage() {
               onChange={(v) => update({ year: v ? Number(v) : null })}
             />
             {/* "Entry tag" and "Entry type": the bare words also name a column's sort button and tag badges. */}
-            <Select
-              label="Entry tag"
-              placeholder="All tags"
-              clearable
-              data={options(data?.tags ?? (state.tag ? [state.tag] : []))}
-              value={state.tag}
-              onChange={(v) => update({ tag: v })}
-            />
+            {textFilter("Entry tag", "All tags", "tag", data?.tags)}
             <Select
               label="Entry type"
               placeholder="All types"
@@ -264,22 +274,8 @@ export default function EntriesPage() {
               value={state.type}
               onChange={(v) => update({ type: (v as ListState["type"]) ?? null })}
             />
-            <Select
-              label="Governing body"
-              placeholder="All governing bodies"
-              clearable
-              data={options(data?.governingBodies ?? (state.governingBody ? [state.governingBody] : []))}
-              value={state.governingBody}
-              onChange={(v) => update({ governingBody: v })}
-            />
-            <Select
-              label="Category"
-              placeholder="All categories"
-              clearable
-              data={options(data?.categories ?? (state.category ? [state.category] : []))}
-              value={state.category}
-              onChange={(v) => update({ category: v })}
-            />
+            {textFilter("Governing body", "All governing bodies", "governingBody", data?.governingBodies)}
+            {textFilter("Category", "All categories", "category", data?.categories)}
             <Select
               label="CPD Health Check"
               placeholder="All"
