@@ -34,10 +34,15 @@ async function cardValue(page: Page, label: string): Promise<number> {
   return Number(await el.textContent());
 }
 
-/** The entries list's total, from its table caption ("1 entry", "3 entries, page 1 of 2"). */
+/**
+ * The entries list's total, from its table caption ("1 entry", "3 entries, page 1 of 2"), once the
+ * list has its answer: after a filter changes, the table keeps the previous page (aria-busy) while
+ * it asks again.
+ */
 async function listTotal(page: Page): Promise<number> {
   const caption = page.locator("#entries-table-caption");
   await expect(caption).toHaveText(/^\d+ entr(y|ies)/);
+  await expect(page.locator("table:has(#entries-table-caption)")).toHaveAttribute("aria-busy", "false");
   return Number(/^(\d+)/.exec((await caption.textContent()) ?? "")?.[1]);
 }
 
