@@ -3,8 +3,8 @@
 import { STATUS_CODES } from "node:http";
 import type { ErrorCode } from "@cpd/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { mapDbError, RETRY_AFTER_SECONDS } from "../lib/db-errors.js";
 import { AppError } from "../lib/errors.js";
+import { mapDbError, RETRY_AFTER_SECONDS } from "../lib/store-errors.js";
 
 /** The code of a framework or plugin error, by its status (their own codes are not ours to publish). */
 const CODE_BY_STATUS: Record<number, ErrorCode> = {

@@ -3,8 +3,8 @@
 import { type api, type BodyOf, MEMBERSHIP_RECORD_LIMITS as L, type QueryOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
-import { mapDbError } from "../../lib/db-errors.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { mapDbError } from "../../lib/store-errors.js";
 import type { Caller } from "../../policies/index.js";
 import { actingAccount, recordActivity } from "../activity-log/record.js";
 import { containsPattern } from "../organisations/repository.js";

@@ -2,8 +2,8 @@
 // (the client secret sealed, never answered) and managers.
 import { type api, type BodyOf, FEATURE_NAMES, type ParamsOf, type QueryOf, ROLES } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { mapDbError } from "../../lib/db-errors.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { mapDbError } from "../../lib/store-errors.js";
 import type { Caller } from "../../policies/index.js";
 import { invalidateSession } from "../account/session.js";
 import { actingAccount, recordActivity } from "../activity-log/record.js";

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps.js";
 import { contactEmailJob, contactEmailJobId } from "../../jobs/contact-email.js";
-import { ServiceUnavailable } from "../../lib/db-errors.js";
+import { ServiceUnavailable } from "../../lib/store-errors.js";
 
 type Kind = "alternative-email-code" | "email-change-link";
 

@@ -2,8 +2,8 @@
 import { LIFECYCLE_MESSAGES } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { accountExportJob } from "../../jobs/account-export.js";
-import { ServiceUnavailable } from "../../lib/db-errors.js";
 import { notFound } from "../../lib/errors.js";
+import { ServiceUnavailable } from "../../lib/store-errors.js";
 
 /** A request still being built within this long is answered again instead of starting another. */
 const PENDING_REUSE_MS = 60 * 60_000;

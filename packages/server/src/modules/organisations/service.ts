@@ -5,8 +5,8 @@ import { type api, type BodyOf, ORGANISATION_LIMITS, type QueryOf } from "@cpd/c
 import type { Deps } from "../../deps.js";
 import { csvLine } from "../../lib/csv.js";
 import { addDays, addMonths, type IsoDate } from "../../lib/dates.js";
-import { mapDbError } from "../../lib/db-errors.js";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { mapDbError } from "../../lib/store-errors.js";
 import type { Caller } from "../../policies/index.js";
 import { mayViewAnalytics, reachesEveryOrganisation } from "../../policies/organisations.js";
 import { actingAccount, recordActivity } from "../activity-log/record.js";

@@ -4,7 +4,7 @@
 import { ROLES } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { toDateColumn } from "../../lib/dates.js";
-import { mapDbError } from "../../lib/db-errors.js";
+import { mapDbError } from "../../lib/store-errors.js";
 
 export interface ProviderIdentity {
   email: string;

@@ -12,8 +12,8 @@ import {
 } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { supervisionEmailJob, supervisionEmailJobId } from "../../jobs/supervision-email.js";
-import { mapDbError, ServiceUnavailable } from "../../lib/db-errors.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
+import { mapDbError, ServiceUnavailable } from "../../lib/store-errors.js";
 import { ENTRY_NOT_FOUND } from "../entries/service.js";
 import { maskEmail, maskNumber } from "./codes.js";
 import { LINK_EXPIRED, NOT_SHARED, ownerSide } from "./party.js";

@@ -11,8 +11,8 @@ import {
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { certificateJob } from "../../jobs/certificate.js";
-import { mapDbError } from "../../lib/db-errors.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { mapDbError } from "../../lib/store-errors.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
 import { checkCertificate, isLocked } from "./rules.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapDbError } from "./db-errors.js";
+import { mapDbError } from "./store-errors.js";
 
 const prisma = (code: string) =>
   Object.assign(new Error("x"), { name: "PrismaClientKnownRequestError", code });
