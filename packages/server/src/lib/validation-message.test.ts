@@ -23,7 +23,17 @@ describe("validation messages", () => {
     ).toBe("Start date must be a date (YYYY-MM-DD)");
     expect(
       validationMessage({ instancePath: "/tags/3", keyword: "type", params: { type: "string" } }, "body"),
-    ).toBe("Tags must be a string");
+    ).toBe("Tags must be text");
+  });
+
+  it("words each JSON type as a sentence would (never 'a integer')", () => {
+    const typeError = (type: string) =>
+      validationMessage({ instancePath: "/page", keyword: "type", params: { type } }, "params");
+    expect(typeError("integer")).toBe("Page must be a whole number");
+    expect(typeError("number")).toBe("Page must be a number");
+    expect(typeError("boolean")).toBe("Page must be true or false");
+    expect(typeError("object")).toBe("Page must be an object");
+    expect(typeError("integer,null")).toBe("Page must be a whole number or null");
   });
 
   it("lists the allowed values of a union of literals rather than AJV's words", () => {

@@ -35,6 +35,22 @@ const humanise = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** JSON Schema's type names as a sentence says them; AJV joins a list of types with commas. */
+const TYPE_WORDS: Record<string, string> = {
+  string: "text",
+  integer: "a whole number",
+  number: "a number",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+  null: "null",
+};
+const typeInWords = (types: string) =>
+  types
+    .split(",")
+    .map((t) => TYPE_WORDS[t] ?? t)
+    .join(" or ");
+
 export function validationMessage(error: SchemaError | undefined, dataVar: string): string {
   if (!error) return "The request is not valid";
   const own = (error.parentSchema?.[ERROR_MESSAGES] as Record<string, string> | undefined)?.[error.keyword];
@@ -67,7 +83,7 @@ export function validationMessage(error: SchemaError | undefined, dataVar: strin
     case "pattern":
       return `${subject} is not in the expected format`;
     case "type":
-      return `${subject} must be ${error.params.type === "array" ? "a list" : error.params.type === "object" ? "an object" : `a ${error.params.type}`}`;
+      return `${subject} must be ${typeInWords(String(error.params.type))}`;
     default:
       return `${subject} ${error.message ?? "is not valid"}`;
   }
