@@ -10,6 +10,7 @@ import rateLimit from "@fastify/rate-limit";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Deps } from "./deps.js";
+import { digitsOnly } from "./lib/digits-only.js";
 import { firstValidationMessage } from "./lib/validation-message.js";
 import { registerApiDocument } from "./plugins/api-document.js";
 import { authPlugin } from "./plugins/auth.js";
@@ -77,7 +78,7 @@ const coercingValidators = AjvCompiler();
 
 /**
  * Paths and query strings arrive as text, so they are coerced to the contract's
- * types; JSON bodies are not: `null` must stay null (never 0) and "5" is not a number.
+ * types (numbers only from digits); JSON bodies are not: `null` must stay null (never 0) and "5" is not a number.
  */
 function buildInputValidator(externalSchemas: unknown, options: unknown) {
   const opts = options as Record<string, unknown>;
@@ -95,7 +96,8 @@ function buildInputValidator(externalSchemas: unknown, options: unknown) {
       customOptions: { ...AJV_OPTIONS, coerceTypes: true },
     } as never,
   );
-  return (route: { httpPart?: string }) => (route.httpPart === "body" ? strict : coercing)(route as never);
+  return (route: { httpPart?: string; schema?: unknown }) =>
+    route.httpPart === "body" ? strict(route as never) : digitsOnly(route.schema, coercing(route as never));
 }
 
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions["logger"] } = {}) {

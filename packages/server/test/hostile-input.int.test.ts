@@ -109,6 +109,26 @@ describe("hostile ids and numbers", () => {
     }
   });
 
+  it("refuses numbers in paths and queries that are not written in digits (+value would read them)", async () => {
+    const u = await createUser(h.deps);
+    for (const page of [" 1", "0x1", "1e0", "1.", "+1"]) {
+      const res = await call(h.app, "GET", `/entries/limit/10/page/${encodeURIComponent(page)}`, {
+        token: u.token,
+      });
+      expect([res.status, res.body.message], JSON.stringify(page)).toEqual([
+        400,
+        "Page must be a whole number",
+      ]);
+    }
+    const year = await call(h.app, "GET", "/entries/limit/10/page/1?year=0x7EA", { token: u.token });
+    expect([year.status, year.body.message]).toEqual([400, "Year must be a whole number"]);
+    // The same calls written in digits are answered.
+    expect((await call(h.app, "GET", "/entries/limit/10/page/1", { token: u.token })).status).toBe(200);
+    expect((await call(h.app, "GET", "/entries/limit/10/page/1?year=2026", { token: u.token })).status).toBe(
+      200,
+    );
+  });
+
   it("answers a NUL in a webinar slug with a 4xx", async () => {
     const u = await createUser(h.deps);
     const res = await call(h.app, "POST", "/webinars/%00/register", { token: u.token });
