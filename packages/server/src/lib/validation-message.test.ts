@@ -26,14 +26,16 @@ describe("validation messages", () => {
     ).toBe("Tags must be text");
   });
 
-  it("words each JSON type as a sentence would (never 'a integer')", () => {
-    const typeError = (type: string) =>
-      validationMessage({ instancePath: "/page", keyword: "type", params: { type } }, "params");
-    expect(typeError("integer")).toBe("Page must be a whole number");
-    expect(typeError("number")).toBe("Page must be a number");
-    expect(typeError("boolean")).toBe("Page must be true or false");
-    expect(typeError("object")).toBe("Page must be an object");
-    expect(typeError("integer,null")).toBe("Page must be a whole number or null");
+  it.each([
+    ["integer", "a whole number"],
+    ["number", "a number"],
+    ["boolean", "true or false"],
+    ["object", "an object"],
+    ["integer,null", "a whole number or null"],
+  ])("words the JSON type %s as a sentence would: %s (never 'a integer')", (type, words) => {
+    expect(validationMessage({ instancePath: "/page", keyword: "type", params: { type } }, "params")).toBe(
+      `Page must be ${words}`,
+    );
   });
 
   it("lists the allowed values of a union of literals rather than AJV's words", () => {
