@@ -259,7 +259,10 @@ function encode(s: string): string {
 
 function toQueryString(query: unknown): string {
   if (!query || typeof query !== "object" || Array.isArray(query)) {
-    return query === undefined ? "" : `?q=${encode(String(query))}`;
+    // JSON, not String(): a generated array may hold an object whose own toString is null.
+    return query === undefined
+      ? ""
+      : `?q=${encode(typeof query === "string" ? query : JSON.stringify(query))}`;
   }
   const pairs: string[] = [];
   for (const [k, v] of Object.entries(query)) {
