@@ -31,7 +31,7 @@ const result = await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   sourcemap: true,
   legalComments: "none",
   logLevel: "warning",

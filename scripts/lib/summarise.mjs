@@ -2,11 +2,14 @@
 // Sums every tier of ./scripts/test into one line: `N passed, N failed` (+ `, N skipped` if any).
 //
 // usage: node scripts/lib/summarise.mjs MANIFEST
-// MANIFEST is a tab-separated file, one tier a line:  name  kind  exit-code  [report]  [note]
+// MANIFEST is a tab-separated file, one tier a line:  name  kind  exit-code  [report]  [note]  [seconds]
 //   kind "check"      one pass/fail check (lint, typecheck, compose config, migrate, ...): exit 0 = passed
 //   kind "vitest"     a vitest JSON report (numPassedTests / numFailedTests / numPendingTests + numTodoTests)
 //   kind "playwright" a Playwright JSON report (stats.expected / unexpected / skipped / flaky)
 //   kind "missing"    a tier that could not run at all (counted as one failure; note says why)
+//   kind "setup"      a set-up step that passed (install, build, migrate): only its time is shown
+// With SUITE_SECONDS (the whole run's time) and SUITE_BUDGET_SECONDS in the environment, one more
+// check: the whole run took at most the budget (docs/decisions/0014-node-24.md; 35 minutes).
 // A missing or unreadable report counts as one failure, and so does a runner that exited non-zero
 // while its report shows no failed test (a file that failed to load, a crashed run).
 // The per-tier table goes to stderr; the summary line alone goes to stdout, last.
@@ -63,10 +66,13 @@ const total = { passed: 0, failed: 0, skipped: 0 };
 
 for (const line of readFileSync(manifest, "utf8").split("\n")) {
   if (!line.trim()) continue;
-  const [name, kind, exitText, report, note] = line.split("\t");
+  const [name, kind, exitText, report, note, secondsText] = line.split("\t");
   const exit = Number(exitText);
+  const seconds = secondsText ? Number(secondsText) : undefined;
   let res;
-  if (kind === "check") {
+  if (kind === "setup") {
+    res = { passed: 0, failed: 0, skipped: 0, notes: [] };
+  } else if (kind === "check") {
     res =
       exit === 0
         ? { passed: 1, failed: 0, skipped: 0, notes: [] }
@@ -92,17 +98,34 @@ for (const line of readFileSync(manifest, "utf8").split("\n")) {
     res = { passed: 0, failed: 1, skipped: 0, notes: [`unknown tier kind ${kind}`] };
   }
   if (note && kind !== "missing") res.notes.push(note);
-  rows.push({ name, ...res });
+  rows.push({ name, seconds, ...res });
   total.passed += res.passed;
   total.failed += res.failed;
   total.skipped += res.skipped;
 }
 
+const suiteSeconds = Number(process.env.SUITE_SECONDS);
+const budgetSeconds = Number(process.env.SUITE_BUDGET_SECONDS);
+if (Number.isFinite(suiteSeconds) && Number.isFinite(budgetSeconds) && budgetSeconds > 0) {
+  const ok = suiteSeconds <= budgetSeconds;
+  rows.push({
+    name: `whole run <= ${Math.round(budgetSeconds / 60)} min`,
+    seconds: suiteSeconds,
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    skipped: 0,
+    notes: [`${(suiteSeconds / 60).toFixed(1)} min`],
+  });
+  total.passed += ok ? 1 : 0;
+  total.failed += ok ? 0 : 1;
+}
+
 const width = Math.max(4, ...rows.map((r) => r.name.length));
-const table = [`${"tier".padEnd(width)}  passed  failed  skipped  notes`];
+const time = (s) => (s === undefined || !Number.isFinite(s) ? "" : `${s}s`);
+const table = [`${"tier".padEnd(width)}  passed  failed  skipped     time  notes`];
 for (const r of rows) {
   table.push(
-    `${r.name.padEnd(width)}  ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}  ${r.notes.join("; ")}`,
+    `${r.name.padEnd(width)}  ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}  ${time(r.seconds).padStart(7)}  ${r.notes.join("; ")}`,
   );
 }
 console.error(`\n${table.join("\n")}\n`);
