@@ -1,13 +1,14 @@
 // Worker entry: runs every registered job, one BullMQ Worker per queue, writes a heartbeat its
 // healthcheck reads, and on SIGTERM/SIGINT closes gracefully (current jobs finish) within
 // SHUTDOWN_TIMEOUT_MS, or exits non-zero.
-import { Value } from "@sinclair/typebox/value";
 import { Queue, Worker } from "bullmq";
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config.js";
 import { smsConnectorFrom } from "./connectors/sms/connector.js";
+import { queueNames } from "./jobs/definitions/index.js";
+import { handlers } from "./jobs/handlers/index.js";
 import { repeatOf } from "./jobs/job.js";
-import { jobs, queueNames, queueSettings } from "./jobs/registry.js";
+import { queueSettings } from "./jobs/queues.js";
 import { createDb } from "./lib/db.js";
 import { startHeartbeat } from "./lib/heartbeat.js";
 import { createMailer } from "./lib/mailer.js";
@@ -24,17 +25,17 @@ export function startWorkers(
   const db = createDb(config.databaseUrl, config.databasePoolSize);
   const storage = new Storage(config.s3);
   const sms = smsConnectorFrom(config);
-  const byName = new Map(jobs.map((j) => [j.name, j]));
+  const byName = new Map(handlers.map((h) => [h.definition.name, h]));
   const settings = queueSettings(config);
   const workers = queueNames.map(
     (queue) =>
       new Worker(
         queue,
         async (job) => {
-          const def = byName.get(job.name);
-          if (!def) throw new Error(`No handler for job ${job.name}`);
-          if (!Value.Check(def.payload, job.data)) throw new Error(`Invalid payload for job ${job.name}`);
-          await def.handle(job.data, {
+          const h = byName.get(job.name);
+          if (!h) throw new Error(`No handler for job ${job.name}`);
+          // The handler checks the payload against its definition's schema.
+          await h.handle(job.data, {
             db: db.prisma,
             config,
             sendMail: mailer.send,
@@ -56,7 +57,7 @@ export function startWorkers(
   // Repeatable jobs (retention, the daily account jobs): one scheduler per job, upserted so restarts
   // and several workers agree; a cron job switched off in the configuration loses its scheduler.
   const schedulers = Promise.all(
-    jobs.map(async (j) => {
+    handlers.map(async ({ definition: j }) => {
       const scheduled = repeatOf(j, config);
       if (scheduled === undefined) return;
       const queue = new Queue(j.queue, { connection, prefix: config.redisPrefix });

@@ -1,8 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
+import { accountLifecycleJob } from "./definitions/account-lifecycle.js";
 import { type JobDefinition, repeatOf } from "./job.js";
-import { jobs } from "./registry.js";
 
 const config = (env: Record<string, string> = {}) =>
   loadConfig({
@@ -16,7 +16,6 @@ const job = (extra: Partial<JobDefinition> = {}): JobDefinition => ({
   queue: "q",
   payload: Type.Object({ batch: Type.Integer() }),
   options: {},
-  handle: async () => {},
   ...extra,
 });
 
@@ -52,8 +51,7 @@ describe("job schedulers", () => {
   });
 
   it("the daily account jobs run at 03:00 London time by default", () => {
-    const lifecycle = jobs.find((j) => j.name === "account-lifecycle");
-    expect(lifecycle && repeatOf(lifecycle, config())).toEqual({
+    expect(repeatOf(accountLifecycleJob, config())).toEqual({
       repeat: { pattern: "0 3 * * *", tz: "Europe/London" },
       data: { batch: 200 },
     });

@@ -1,5 +1,8 @@
-// One file per job: name, payload schema, options and handler (DESIGN.md §6).
+// A job is two files (docs/decisions/0015-module-boundaries-and-jobs.md): its definition
+// (definitions/<job>.ts: name, queue, payload, options, schedule), which services enqueue through,
+// and its handler (handlers/<job>.ts), which only the worker and tests load.
 import type { Static, TSchema } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
 import type { JobsOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
@@ -40,7 +43,6 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   queue: string;
   payload: S;
   options: JobsOptions;
-  handle: (data: Static<S>, ctx: JobContext & JobRun) => Promise<void>;
   /** A repeatable job (BullMQ job scheduler): the worker upserts it at start. */
   every?: { ms: number; data: Static<S> };
   /**
@@ -68,7 +70,7 @@ export function repeatOf(
   return pattern === null ? null : { repeat: { pattern, tz: job.cron.tz }, data: job.cron.data };
 }
 
-/** Queue settings (DESIGN.md §6): CPU-heavy queues get a longer lock and fewer jobs at once. */
+/** Queue settings (ADR 0006): CPU-heavy queues get a longer lock and fewer jobs at once. */
 export interface QueueSettings {
   concurrency: number;
   lockDuration?: number;
@@ -77,3 +79,25 @@ export interface QueueSettings {
 }
 
 export const defineJob = <S extends TSchema>(job: JobDefinition<S>) => job;
+
+/** A definition bound to the code that runs it; the registry (handlers/index.ts) lists these. */
+export interface JobHandler {
+  definition: JobDefinition;
+  /** Checks the payload against the definition's schema, then runs the job. */
+  handle: (data: unknown, ctx: JobContext & JobRun) => Promise<void>;
+}
+
+/** Binds a handler to its definition; the handler sees the payload typed by the definition's schema. */
+export function handler<S extends TSchema>(
+  definition: JobDefinition<S>,
+  run: (data: Static<S>, ctx: JobContext & JobRun) => Promise<void>,
+): JobHandler {
+  return {
+    definition,
+    async handle(data, ctx) {
+      if (!Value.Check(definition.payload, data))
+        throw new Error(`Invalid payload for job ${definition.name}`);
+      await run(data, ctx);
+    },
+  };
+}

@@ -4,11 +4,12 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import type { JobDefinition } from "./job.js";
-import { queueNames } from "./registry.js";
+import type { Config } from "../config.js";
+import { queueNames } from "./definitions/index.js";
+import type { JobDefinition, QueueSettings } from "./job.js";
 
 /** An enqueue that has not reached Redis by then fails (the caller answers 503), rather than hang a request. */
-export const ENQUEUE_TIMEOUT_MS = 3_000;
+const ENQUEUE_TIMEOUT_MS = 3_000;
 
 export class Queues {
   private readonly queues = new Map<string, Queue>();
@@ -52,4 +53,24 @@ export class Queues {
   async close() {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
+}
+
+/**
+ * Per-queue worker settings. PDFs are CPU-bound: few at once, and a lock long enough that a long
+ * render (which yields between entries, so BullMQ renews the lock) is never declared stalled and
+ * run twice; after a crash the job is taken over once the lock lapses.
+ */
+export function queueSettings(config: Config): Record<string, QueueSettings> {
+  const pdf: QueueSettings = {
+    concurrency: config.pdfJobs.concurrency,
+    lockDuration: config.pdfJobs.lockMs,
+    stalledInterval: config.pdfJobs.lockMs,
+    maxStalledCount: 2,
+  };
+  const known: Record<string, QueueSettings> = {
+    email: { concurrency: config.emailConcurrency },
+    pdf,
+    maintenance: { concurrency: 1 },
+  };
+  return Object.fromEntries(queueNames.map((q) => [q, known[q] ?? { concurrency: 1 }]));
 }

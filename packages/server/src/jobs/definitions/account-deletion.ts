@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { DELETION_REASONS, deleteAccount } from "../modules/account-deletion/deletion.js";
-import { defineJob } from "./job.js";
+import { defineJob } from "../job.js";
+
+export const DELETION_REASONS = ["requested", "scheduled", "trial-expired"] as const;
 
 /**
  * Deletes an account: its S3 objects, then its rows, then an anonymous activity-log record
@@ -21,10 +22,6 @@ export const accountDeletionJob = defineJob({
     backoff: { type: "exponential", delay: 5_000 },
     removeOnComplete: { age: 24 * 3600, count: 1000 },
     removeOnFail: { age: 7 * 24 * 3600 },
-  },
-  async handle({ userId, reason }, ctx) {
-    const outcome = await deleteAccount(ctx, userId, reason);
-    if (outcome === "gone") ctx.log.info("account already deleted; nothing to do");
   },
 });
 

@@ -1,0 +1,14 @@
+import { Type } from "@sinclair/typebox";
+import { defineJob } from "../job.js";
+import { EMAIL_JOB_OPTIONS } from "./shared.js";
+
+/**
+ * An attendance certificate (REQ-VIDEO-02): rendered, kept as a diary entry with the PDF as its evidence, and
+ * e-mailed with the PDF attached. The job id derives from the certificate id.
+ */
+export const certificateJob = defineJob({
+  name: "certificate",
+  queue: "email",
+  payload: Type.Object({ certificateId: Type.String({ maxLength: 36 }) }, { additionalProperties: false }),
+  options: EMAIL_JOB_OPTIONS,
+});
