@@ -18,7 +18,7 @@ import { cspDirectives } from "./plugins/csp.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { checkResponsesAgainstDocument } from "./plugins/response-check.js";
 import { registerSpa } from "./plugins/spa.js";
-import { registerCompression, transportOptions } from "./plugins/transport.js";
+import { registerCompression, registerLingeringClose, transportOptions } from "./plugins/transport.js";
 import { accountExportRoutes, accountLifecycleRoutes } from "./routes/account-lifecycle.js";
 import { adminRoutes } from "./routes/admin.js";
 import { apiGuideRoutes } from "./routes/api-guide.js";
@@ -43,10 +43,10 @@ import { supervisionRoutes } from "./routes/supervision.js";
 import { videoRoutes } from "./routes/videos.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
+const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
 
 /** Query-string tokens must never reach the logs. */
-export const redactUrl = (url: string) => url.replace(/([?&](?:auth_)?token=)[^&]*/g, "$1[REDACTED]");
+const redactUrl = (url: string) => url.replace(/([?&](?:auth_)?token=)[^&]*/g, "$1[REDACTED]");
 
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   return {
@@ -114,6 +114,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   });
 
   registerErrorHandling(app);
+  registerLingeringClose(app);
   if (deps.config.env === "test") checkResponsesAgainstDocument(app);
   // JSON bodies only: without Fastify's text/plain parser, a text body on a JSON call is a 415
   // naming the type to send, not a confusing 400 about the body's shape. (Upload and webhook

@@ -15,7 +15,7 @@ import { signWebhook } from "../../../scripts/fakes/payment.mjs";
 import { HttpClinicalSkillsConnector } from "../src/connectors/clinical-skills/connector.js";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
 import { signedPortfolioPath } from "../src/modules/portfolio/signed-link.js";
-import { issueLinkToken, type LinkPurpose } from "../src/modules/registration/link-tokens.js";
+import { issueLinkToken, type LinkPurpose } from "../src/modules/registration/repository.js";
 import { DEFAULT_SETTINGS } from "../src/modules/shell/settings.js";
 import { startWorkers } from "../src/worker.js";
 import {
@@ -65,7 +65,7 @@ const signedIn = (status: number, except: Partial<Statuses> = {}): Statuses => (
 });
 /** Someone else's resource: nobody reaches it through its id (no IDOR), whatever their role. */
 const othersOnly404 = signedIn(404);
-/** Features (spec 1 §4) need a full membership or a trial that has not ended. */
+/** Features (REQ-MEMBER-04) need a full membership or a trial that has not ended. */
 const withFeature = (status: number, except: Partial<Statuses> = {}) =>
   signedIn(status, { basic: 403, ...except });
 /** Admins and organisation managers only; other members are refused the whole call. */
@@ -1406,7 +1406,8 @@ const MATRIX: Record<Endpoint, Case[]> = {
       expect: signedIn(403, { managerSame: 201, managerOther: 404, admin: 201 }),
     },
   ],
-  myReviews: simple(signedIn(200)),
+  // Members of an organisation that switched annual reviews on; nobody else has the feature (403).
+  myReviews: simple(signedIn(403, { corporate: 200, managerSame: 200, managerOther: 200 })),
   // A member's own answers: only members of an organisation have fields to answer.
   additionalFields: simple(signedIn(200)),
   additionalFieldValues: simple(signedIn(200)),
@@ -1506,9 +1507,11 @@ beforeAll(async () => {
   h.deps.clinicalSkills = new HttpClinicalSkillsConnector(`http://127.0.0.1:${port}`, FAKE_API_KEY);
   worker = startWorkers(testConfig(), pino({ level: "silent" }));
 
+  // Annual reviews are an organisation feature: both organisations switch it on for their members.
+  const reviews = { features: { OrganisationUserReview: true } };
   const [orgA, orgB, ssoOrg] = await Promise.all([
-    createOrganisation(h.deps),
-    createOrganisation(h.deps),
+    createOrganisation(h.deps, reviews),
+    createOrganisation(h.deps, reviews),
     createOrganisation(h.deps, { usesOauth: true }),
   ]);
   f.orgA = orgA.id;

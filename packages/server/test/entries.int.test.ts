@@ -2,7 +2,7 @@ import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { addMonths, todayInLondon } from "../src/lib/dates.js";
-import { call, createUser, type TestUser, useApp } from "./harness.js";
+import { call, createOrganisation, createUser, type TestUser, useApp } from "./harness.js";
 
 const h = useApp();
 
@@ -115,7 +115,7 @@ describe("POST entries/{identifier} and entries/{id}/update", () => {
     });
   });
 
-  it("refuses a missing required item with the spec's message and saves nothing", async () => {
+  it("refuses a missing required item with the required message and saves nothing", async () => {
     const u = await createUser(h.deps);
     const res = await save(u, "diary", diary({ Field222: "" }));
     expect(res.status).toBe(400);
@@ -153,6 +153,23 @@ describe("POST entries/{identifier} and entries/{id}/update", () => {
     expect(row.completeness).toBe(2);
     expect(row.completenessPercentage).toBeGreaterThan(0.5);
     expect(row.completenessPercentage).toBeLessThan(1);
+  });
+
+  it("answers the completeness percentage only to users with FormPercentages", async () => {
+    const org = await createOrganisation(h.deps, { features: { FormPercentages: false } });
+    const users = {
+      premium: await createUser(h.deps),
+      switchedOff: await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id }),
+      basic: await createUser(h.deps, { tier: "BASIC" }),
+    };
+    const percentages: Record<string, unknown> = {};
+    for (const [who, u] of Object.entries(users)) {
+      expect((await save(u, "diary", diary())).status).toBe(200);
+      const list = await call(h.app, "GET", "/entries/limit/10/page/1", { token: u.token });
+      expect(list.status).toBe(200);
+      percentages[who] = list.body.items[0].completenessPercentage;
+    }
+    expect(percentages).toEqual({ premium: expect.any(Number), switchedOff: null, basic: null });
   });
 
   it("does not let a user update or delete another user's entry", async () => {

@@ -3,7 +3,9 @@
 import { randomUUID } from "node:crypto";
 import { api, type EndpointDef, UUID_PATTERN } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import { call, createUser, type TestUser, useApp } from "./harness.js";
+import { validationMessage } from "../src/lib/validation-message.js";
+import { diary } from "./factories.js";
+import { call, createUser, useApp } from "./harness.js";
 
 const h = useApp();
 
@@ -16,21 +18,6 @@ const webinarBody = (over: object = {}) => ({
   endDate: inAWeek(1),
   ...over,
 });
-
-async function diaryEntry(u: TestUser) {
-  const res = await call(h.app, "POST", "/entries/diary", {
-    token: u.token,
-    body: {
-      Field222: "Sepsis",
-      DiaryDate: "2026-10-01",
-      DiaryHours: "1",
-      ActivityType: "Self-directed learning",
-      Field116: "Clinical Skills",
-    },
-  });
-  expect(res.status).toBe(200);
-  return res.body.entryId as string;
-}
 
 describe("hostile text", () => {
   it("refuses NUL bytes and lone surrogates in personal-profile and profile text, changing nothing", async () => {
@@ -109,6 +96,54 @@ describe("hostile ids and numbers", () => {
     }
   });
 
+  // Every number a path or a query takes, wherever it is: the coercing validator refuses what is not
+  // an exact, finite number (lib/digits-only.ts) with the type error's message, never a 500.
+  type Props = Record<string, Record<string, unknown>>;
+  const numberFields = Object.entries(api as Record<string, EndpointDef>).flatMap(([name, e]) =>
+    (["params", "query"] as const).flatMap((part) =>
+      Object.entries((e[part] as { properties?: Props } | undefined)?.properties ?? {})
+        .filter(([, p]) => p.type === "integer" || p.type === "number")
+        .map(([key, p]) => ({ name, e, part, key, p })),
+    ),
+  );
+
+  it("has numbers in paths and queries to check", () => {
+    expect(numberFields.filter((f) => f.part === "params").length).toBeGreaterThan(3);
+    expect(numberFields.filter((f) => f.part === "query").length).toBeGreaterThan(3);
+  });
+
+  it("refuses Infinity, NaN, 1e400 and 2^53 + 1 in every numeric path and query parameter", async () => {
+    const u = await createUser(h.deps);
+    const checked: string[] = [];
+    for (const { name, e, part, key, p } of numberFields) {
+      const fill = (path: string, bad: string) =>
+        path.replace(/:([A-Za-z]+)/g, (_m, param: string) => {
+          if (part === "params" && param === key) return encodeURIComponent(bad);
+          const t = (e.params as unknown as { properties: Props }).properties[param]?.type;
+          return t === "integer" || t === "number" ? "1" : randomUUID();
+        });
+      const expected = validationMessage(
+        { instancePath: `/${key}`, keyword: "type", params: { type: p.type }, parentSchema: p },
+        part === "params" ? "params" : "querystring",
+      );
+      const bads =
+        p.type === "integer"
+          ? ["Infinity", "NaN", "1e400", "9007199254740993"]
+          : ["Infinity", "NaN", "1e400"];
+      for (const bad of bads) {
+        const url =
+          part === "params" ? fill(e.path, bad) : `${fill(e.path, "")}?${key}=${encodeURIComponent(bad)}`;
+        const res = await call(h.app, e.method, url, { token: u.token });
+        const label = `${name} ${e.method} ${url}`;
+        expect(res.status, label).toBe(400);
+        // A body the call requires may be judged first (Fastify checks params, body, then query).
+        if (part === "params" || !e.body) expect(res.body.message, label).toBe(expected);
+        checked.push(label);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(20);
+  });
+
   it("refuses numbers in paths and queries that are not written in digits (+value would read them)", async () => {
     const u = await createUser(h.deps);
     for (const page of [" 1", "0x1", "1e0", "1.", "+1"]) {
@@ -184,7 +219,7 @@ describe("explicit nulls stay null", () => {
 describe("duplicate submissions racing", () => {
   it("shares one entry twice at once: one 200, one 409, never a 500", async () => {
     const u = await createUser(h.deps);
-    const entryId = await diaryEntry(u);
+    const entryId = await diary(h, u);
     const card = {
       title: "Sepsis six",
       description: "A module.",

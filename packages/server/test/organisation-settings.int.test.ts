@@ -10,8 +10,8 @@ const today = todayInLondon();
 const as = (u: TestUser, method: "GET" | "POST" | "PUT", url: string, body?: unknown) =>
   call(h.app, method, url, { token: u.token, body, ip: randomIp() });
 
-async function organisationWithMember() {
-  const org = await createOrganisation(h.deps);
+async function organisationWithMember(features: Record<string, boolean> = {}) {
+  const org = await createOrganisation(h.deps, { features });
   const manager = await createUser(h.deps, {
     organisationId: org.id,
     tier: "CORPORATE",
@@ -179,7 +179,7 @@ describe("additional profile fields", () => {
 
 describe("annual reviews", () => {
   it("a manager records a review the member then sees; nobody else sees it", async () => {
-    const { manager, member } = await organisationWithMember();
+    const { manager, member } = await organisationWithMember({ OrganisationUserReview: true });
     const body = {
       user: member.id,
       date: addDays(today, -1),
@@ -195,8 +195,8 @@ describe("annual reviews", () => {
     });
     const mine = await as(member, "GET", "/organisations/reviews");
     expect(mine.body).toMatchObject({ total: 1, items: [{ id: res.body.id, reviewerName: "Test User" }] });
-    const other = await createUser(h.deps);
-    expect((await as(other, "GET", "/organisations/reviews")).body).toEqual({ items: [], total: 0 });
+    const other = await organisationWithMember({ OrganisationUserReview: true });
+    expect((await as(other.member, "GET", "/organisations/reviews")).body).toEqual({ items: [], total: 0 });
     const log = await h.deps.prisma.activityLog.findFirstOrThrow({
       where: { action: "organisation.review-recorded", subjectId: member.id },
     });
@@ -221,5 +221,40 @@ describe("annual reviews", () => {
     expect(
       await h.deps.prisma.annualReview.count({ where: { userId: { in: [a.member.id, b.member.id] } } }),
     ).toBe(0);
+  });
+});
+
+describe("profile tabs held to their feature switch by the API too", () => {
+  it("Additional Information: a member whose organisation switched it off is refused all three calls", async () => {
+    const on = await organisationWithMember();
+    expect(
+      (await as(on.manager, "PUT", `/organisations/${on.org.id}/additional-fields`, FIELDS)).status,
+    ).toBe(200);
+    expect((await as(on.member, "GET", "/personal-profile/additional-fields")).status).toBe(200);
+
+    const off = await organisationWithMember({ ProfileTabAdditionalInformation: false });
+    expect(
+      (await as(off.manager, "PUT", `/organisations/${off.org.id}/additional-fields`, FIELDS)).status,
+    ).toBe(200);
+    const refused = [403, "FEATURE_LOCKED", "Additional information is switched off for your account"];
+    expect(refusal(await as(off.member, "GET", "/personal-profile/additional-fields"))).toEqual(refused);
+    expect(refusal(await as(off.member, "GET", "/personal-profile/additional-fields/values"))).toEqual(
+      refused,
+    );
+    expect(refusal(await as(off.member, "PUT", "/personal-profile/additional-fields/values", []))).toEqual(
+      refused,
+    );
+  });
+
+  it("Annual Reviews: off unless the organisation switches it on (an organisation feature)", async () => {
+    const off = await organisationWithMember();
+    expect(refusal(await as(off.member, "GET", "/organisations/reviews"))).toEqual([
+      403,
+      "FEATURE_LOCKED",
+      "Annual reviews are switched off for your organisation",
+    ]);
+    expect(refusal(await as(await createUser(h.deps), "GET", "/organisations/reviews"))[0]).toBe(403);
+    const on = await organisationWithMember({ OrganisationUserReview: true });
+    expect((await as(on.member, "GET", "/organisations/reviews")).body).toEqual({ items: [], total: 0 });
   });
 });

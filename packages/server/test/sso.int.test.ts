@@ -348,6 +348,19 @@ describe("organisation single sign-on (OpenID Connect)", () => {
     expect((await start(2_000_000_000)).location).toBe(`${site}/auth/login?error=SSO_NOT_CONFIGURED`);
   });
 
+  it("answers 400 to an organisation id that is not an exact whole number, at the start and the callback", async () => {
+    for (const id of ["Infinity", "NaN", "1e400", "9007199254740993", "1".padEnd(60, "0")]) {
+      for (const step of ["start", "process"]) {
+        const res = await call(h.app, "GET", `/auth/external-login/${id}/${step}`, { ip: randomIp() });
+        expect([res.status, res.body.code, res.body.message], `${id} ${step}`).toEqual([
+          400,
+          "VALIDATION_ERROR",
+          "Organisation id must be a whole number",
+        ]);
+      }
+    }
+  });
+
   it("refuses a disabled organisation, at the start and when it is disabled during the sign-in", async () => {
     const off = await ssoOrganisation({ enabled: false });
     expect((await start(off.id)).location).toBe(failedAt(off.key, "ORGANISATION_DISABLED"));

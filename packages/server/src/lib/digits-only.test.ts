@@ -36,6 +36,33 @@ describe("digitsOnly", () => {
     },
   );
 
+  it.each([
+    "Infinity",
+    "-Infinity",
+    "NaN",
+    "1e400",
+    "9007199254740993",
+    "-9007199254740993",
+    "1".padEnd(400, "0"),
+  ])("refuses %j, which is not an exact whole number", (page) => {
+    expect(check({ page })).toEqual({ ok: false, message: "Page must be a whole number" });
+  });
+
+  it("takes the largest exact whole number, leaving its bounds to the schema", () => {
+    const unbounded = { type: "object", properties: { id: { type: "integer" } } };
+    const v = digitsOnly(unbounded, new Ajv({ coerceTypes: true, verbose: true }).compile(unbounded));
+    const data = { id: "9007199254740991" };
+    expect(v(data)).toBe(true);
+    expect(data).toEqual({ id: Number.MAX_SAFE_INTEGER });
+  });
+
+  it.each(["NaN", "Infinity", "1e400", "1".padEnd(400, "0"), `${"9".repeat(400)}.5`])(
+    "refuses the number %j, which is not finite",
+    (hours) => {
+      expect(check({ page: "1", hours })).toEqual({ ok: false, message: "Hours must be a number" });
+    },
+  );
+
   it("refuses a decimal written other than in digits", () => {
     expect(check({ page: "1", hours: "1e0" })).toEqual({ ok: false, message: "Hours must be a number" });
     expect(check({ page: "1", hours: ".5" })).toEqual({ ok: false, message: "Hours must be a number" });

@@ -6,7 +6,7 @@ import { API_TAGS, PARAMETER_DESCRIPTIONS, UPLOAD_FIELD } from "@cpd/contract";
 import swagger from "@fastify/swagger";
 import type { FastifyInstance, RouteOptions } from "fastify";
 
-export const API_DESCRIPTION = [
+const API_DESCRIPTION = [
   "REST API of the CPD platform. Getting started: `/api/docs/getting-started`.",
   "",
   "Authenticate with `POST /api/auth/login` and send the token as `Authorization: Bearer <token>`.",

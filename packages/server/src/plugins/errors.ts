@@ -23,7 +23,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
 /** The envelope, for handlers outside the error path (not found, client errors). */
 export const envelope = (statusCode: number, code: ErrorCode, message: string) => ({

@@ -7,7 +7,7 @@ import addFormats from "ajv-formats";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/errors.js";
 
-export const RESPONSE_MISMATCH = "The answer does not match the documented schema";
+const RESPONSE_MISMATCH = "The answer does not match the documented schema";
 
 // One compiler and one compiled validator per route and status for the whole test run (every test
 // file builds its own app from the same contract): compiling is what costs.

@@ -18,5 +18,11 @@ export interface Actor {
   organisationId: number | null;
 }
 
+/** What a route's check may look at of the call itself: its validated path and query. */
+interface PolicyInput {
+  params: unknown;
+  query: unknown;
+}
+
 /** A route's check, run before its handler; it throws the AppError that refuses. */
-export type Policy = (caller: Caller, deps: Deps) => void | Promise<void>;
+export type Policy = (caller: Caller, deps: Deps, input?: PolicyInput) => void | Promise<void>;

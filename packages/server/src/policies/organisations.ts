@@ -19,7 +19,7 @@ export const managerOrAdmin: Policy = (c) => {
 };
 
 /** Whether the caller manages this organisation. */
-export function mayManageOrganisation(c: Who, organisationId: number): boolean {
+function mayManageOrganisation(c: Who, organisationId: number): boolean {
   if (reachesEveryOrganisation(c)) return true;
   return isOrganisationManager(c) && c.organisationId != null && c.organisationId === organisationId;
 }
@@ -31,6 +31,31 @@ export function mayManageOrganisation(c: Who, organisationId: number): boolean {
 export function requireOrganisation(c: Who, organisationId: number): void {
   if (!mayManageOrganisation(c, organisationId)) {
     throw notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
+  }
+}
+
+/**
+ * Route policy of an organisation's management calls (`/organisation/:id/...`): an organisation
+ * manager of that organisation, or an organisation administrator. A manager is refused with 403
+ * before any lookup; a manager of another organisation is told it does not exist (404).
+ */
+export const managesOrganisationInPath: Policy = (c, deps, input) => {
+  managerOrAdmin(c, deps, input);
+  const id = (input?.params as { id?: unknown } | undefined)?.id;
+  if (typeof id !== "number") throw notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
+  requireOrganisation(c, id);
+};
+
+/**
+ * Recording a member's annual review: the member must belong to an organisation the caller
+ * manages. Anyone else is answered as someone who does not exist.
+ */
+export function requireManagedMember<M extends { organisationId: number | null }>(
+  c: Who,
+  member: M | null,
+): asserts member is M & { organisationId: number } {
+  if (!member?.organisationId || !mayManageOrganisation(c, member.organisationId)) {
+    throw notFound("User not found", "USER_NOT_FOUND");
   }
 }
 
@@ -46,3 +71,10 @@ export const adminScreen =
 /** Managers see the Analytics screen for resilience organisations; administrators always. */
 export const mayViewAnalytics = (c: Who, governingBodyType: string | null) =>
   isAdmin(c) || governingBodyType === RESILIENCE_GOVERNING_BODY;
+
+/** Refuses the Analytics screen of an organisation that is not a resilience one (administrators excepted). */
+export function requireAnalytics(c: Who, governingBodyType: string | null): void {
+  if (!mayViewAnalytics(c, governingBodyType)) {
+    throw forbidden("Analytics are available to resilience organisations", "FEATURE_LOCKED");
+  }
+}

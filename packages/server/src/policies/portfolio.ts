@@ -1,5 +1,5 @@
 // Who may build a portfolio of someone else's entries: only a manager of that member's own
-// organisation, for the annual review (spec 3 §2). Pure: the caller's and the member's facts decide.
+// organisation, for the annual review (REQ-PORT-06). Pure: the caller's and the member's facts decide.
 import type { Actor } from "./caller.js";
 import { isOrganisationManager } from "./roles.js";
 

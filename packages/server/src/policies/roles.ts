@@ -13,7 +13,7 @@ export const isOrganisationManager = (c: HasRoles) => c.roles.includes(ROLES.org
 
 /** Route policies that need nothing but the caller's roles. */
 export const policies = {
-  /** Upload and edit links of the profile, governing bodies, cancel renewal, deleting files (spec 1 §6). */
+  /** Upload and edit links of the profile, governing bodies, cancel renewal, deleting files (REQ-ROLE-01). */
   userBasic: (c: Caller) => {
     if (!hasAnyRole(c, [ROLES.userBasic]))
       throw forbidden("Your account cannot change this", "ROLE_REQUIRED");
@@ -39,6 +39,6 @@ export const policies = {
 /** Every policy in turn; the first refusal answers. */
 export const all =
   (...ps: Policy[]): Policy =>
-  async (c, deps) => {
-    for (const p of ps) await p(c, deps);
+  async (c, deps, input) => {
+    for (const p of ps) await p(c, deps, input);
   };

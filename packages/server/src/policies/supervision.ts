@@ -1,4 +1,4 @@
-// Who may do what on a shared supervision record (spec 2 §4), per party and side.
+// Who may do what on a shared supervision record (REQ-SUP-04, REQ-SUP-05), per party and side.
 // Pure: the service reads the share's facts first; the contract's signOffState is
 // the one statement of the sign-off order, shared with the SPA.
 import {
@@ -9,7 +9,7 @@ import {
 } from "@cpd/contract";
 import { AppError } from "../lib/errors.js";
 
-export type PartyKind = "owner" | "reviewee";
+type PartyKind = "owner" | "reviewee";
 
 export interface Party {
   kind: PartyKind;

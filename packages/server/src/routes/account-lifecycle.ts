@@ -11,7 +11,7 @@ export function accountLifecycleRoutes(app: FastifyInstance, deps: Deps) {
   scheduledDeletionRoutes(app, deps);
 }
 
-/** Scheduled deletion of one's own account (spec §D); an administrator acting as the user may not. */
+/** Scheduled deletion of one's own account (REQ-ACCOUNT-01); an administrator acting as the user may not. */
 function scheduledDeletionRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.getScheduledDeletion, {}, ({ caller }) =>
     deletion.getScheduledDeletion(deps, caller.id),
@@ -24,7 +24,7 @@ function scheduledDeletionRoutes(app: FastifyInstance, deps: Deps) {
   );
 }
 
-/** Whole-record export (spec §E): ask for the ZIP, download a finished one (own only). */
+/** Whole-record export (REQ-ACCOUNT-04): ask for the ZIP, download a finished one (own only). */
 export function accountExportRoutes(app: FastifyInstance, deps: Deps) {
   // An administrator acting as the user does not take their whole record away.
   const own = { policy: policies.notImpersonating };

@@ -14,7 +14,7 @@ import { define, perMinute } from "./define.js";
 
 const screen = (s: Parameters<typeof adminScreen>[0]) => ({ policy: adminScreen(s) });
 
-/** The administrator's area: membership records, organisations, the activity log, the overview, shared CPD moderation, certificates, member groups and impersonation (spec 3 §1, §7). */
+/** The administrator's area: membership records, organisations, the activity log, the overview, shared CPD moderation, certificates, member groups and impersonation (REQ-ADMIN-01, REQ-ADMIN-02). */
 export function adminRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.searchMembershipRecords, screen("memberships"), ({ query }) =>
     records.search(deps, query),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
 import { LoginLocked } from "../modules/auth/login-limit.js";
 import * as auth from "../modules/auth/service.js";
+import { resendConfirmation } from "../modules/registration/service.js";
 import { all, policies } from "../policies/index.js";
 import { define, perMinute } from "./define.js";
 
@@ -15,7 +16,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     perMinute(deps.config.loginRateLimit, "ip+email"),
     async ({ body, reply }) => {
       try {
-        return await auth.login(deps, body.email, body.password, body.temporary ?? false);
+        return await auth.login(deps, body.email, body.password, body.temporary ?? false, resendConfirmation);
       } catch (err) {
         if (err instanceof LoginLocked) reply.header("retry-after", String(err.retryAfterSeconds));
         throw err;

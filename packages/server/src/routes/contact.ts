@@ -17,7 +17,7 @@ async function withRetryAfter<T>(reply: FastifyReply, start: () => Promise<T>): 
   }
 }
 
-/** Contact verification and change of e-mail (spec 1 §4-§5). */
+/** Contact verification and change of e-mail (REQ-CONTACT-01, REQ-CONTACT-02). */
 export function contactRoutes(app: FastifyInstance, deps: Deps) {
   // Sending codes costs texts and e-mails: the 30 s cooldown per user, and a limit per address.
   define(app, deps, api.startMobileVerification, perMinute(5), ({ caller, reply }) =>

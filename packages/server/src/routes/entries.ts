@@ -5,12 +5,17 @@ import { entryMetadata, listEntries } from "../modules/entries/list.js";
 import * as entries from "../modules/entries/service.js";
 import * as forms from "../modules/forms/service.js";
 import { entryPdf } from "../modules/pdf/service.js";
-import { feature, policies } from "../policies/index.js";
+import { featuresForUser } from "../modules/shell/service.js";
+import { supervisionSection } from "../modules/supervision/pdf-section.js";
+import { revieweeForEntry } from "../modules/supervision/reviewee.js";
+import { showsPercentages } from "../policies/feature-switches.js";
+import { policies } from "../policies/index.js";
 import { define } from "./define.js";
+import { feature } from "./feature-policy.js";
 import { sendPdf } from "./file-reply.js";
 
 export function entryRoutes(app: FastifyInstance, deps: Deps) {
-  // Reflection is a feature (spec 1 §4): a blank form and a new reflection need it;
+  // Reflection is a feature (REQ-ROLE-04): a blank form and a new reflection need it;
   // reading and editing reflections already held does not.
   const reflection = feature("Reflection");
   for (const [e, id] of [
@@ -26,7 +31,7 @@ export function entryRoutes(app: FastifyInstance, deps: Deps) {
     forms.getFormSchema(deps, caller.id, params.identifier),
   );
   define(app, deps, api.entryForm, {}, ({ caller, params }) =>
-    forms.getEntryForm(deps, caller.id, params.id),
+    forms.getEntryForm(deps, caller.id, params.id, revieweeForEntry),
   );
 
   define(app, deps, api.createEntry, {}, async ({ caller, params, body }) => {
@@ -39,9 +44,14 @@ export function entryRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.deleteEntry, { policy: policies.userBasic }, ({ caller, params }) =>
     entries.deleteEntry(deps, caller.id, params.identifier),
   );
-  define(app, deps, api.listEntries, {}, ({ caller, params, query }) =>
-    listEntries(deps, caller.id, query, params.perPage, params.page),
-  );
+  define(app, deps, api.listEntries, {}, async ({ caller, params, query }) => {
+    const [list, features] = await Promise.all([
+      listEntries(deps, caller.id, query, params.perPage, params.page),
+      featuresForUser(deps, caller.id),
+    ]);
+    if (showsPercentages(features)) return list;
+    return { ...list, items: list.items.map((item) => ({ ...item, completenessPercentage: null })) };
+  });
   define(app, deps, api.entryMetadata, {}, ({ caller }) => entryMetadata(deps, caller.id));
   define(app, deps, api.getEntryTags, {}, ({ caller, params }) =>
     entries.getEntryTags(deps, caller.id, params.id),
@@ -53,7 +63,7 @@ export function entryRoutes(app: FastifyInstance, deps: Deps) {
     entries.detachEvidence(deps, caller.id, params.id, params.fileId),
   );
   define(app, deps, api.entryPdf, {}, async ({ caller, params, reply }) => {
-    const { doc, filename } = await entryPdf(deps, caller.id, params.id);
+    const { doc, filename } = await entryPdf(deps, caller.id, params.id, supervisionSection);
     return sendPdf(reply, doc, filename, { inline: true });
   });
 }

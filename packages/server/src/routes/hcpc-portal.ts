@@ -12,7 +12,7 @@ export function hcpcPortalRoutes(app: FastifyInstance, deps: Deps) {
     portal.requestAccess(deps, caller.id, body.dateFrom, body.dateTo),
   );
 
-  // The guest calls, in a scope of their own: the spec sends lists as `entryId[]=…`,
+  // The guest calls, in a scope of their own: REQ-API-01 sends lists as `entryId[]=…`,
   // and one value arrives as a string; both become the array the schemas want.
   app.register(async (scope) => {
     scope.addHook("preValidation", async (request) => {

@@ -8,13 +8,10 @@ import { define } from "./define.js";
 
 export const PROBE_TIMEOUT_MS = 1_000;
 
-export type Check = "ok" | "failed" | "timeout";
+type Check = "ok" | "failed" | "timeout";
 
 /** Runs one probe: "timeout" when it has not settled within `ms` (its signal is then aborted). */
-export async function probe(
-  fn: (signal: AbortSignal) => Promise<unknown>,
-  ms = PROBE_TIMEOUT_MS,
-): Promise<Check> {
+async function probe(fn: (signal: AbortSignal) => Promise<unknown>, ms = PROBE_TIMEOUT_MS): Promise<Check> {
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<Check>((resolve) => {
@@ -34,7 +31,7 @@ export async function probe(
   }
 }
 
-export async function readiness(deps: Pick<Deps, "pool" | "redis" | "storage">) {
+async function readiness(deps: Pick<Deps, "pool" | "redis" | "storage">) {
   const [postgres, redis, s3] = await Promise.all([
     probe(() => deps.pool.query("SELECT 1")),
     probe(() => deps.redis.ping()),

@@ -1,4 +1,4 @@
-// Registration, e-mail confirmation and onboarding by link (spec 3 §4, §6-§7). Public calls.
+// Registration, e-mail confirmation and onboarding by link (REQ-AUTH-04, REQ-AUTH-05). Public calls.
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";

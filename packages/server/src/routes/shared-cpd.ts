@@ -2,8 +2,8 @@ import { api, SHARED_CPD_CATEGORIES } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
 import * as shared from "../modules/shared-cpd/service.js";
-import { feature } from "../policies/index.js";
 import { define } from "./define.js";
+import { feature } from "./feature-policy.js";
 
 export function sharedCpdRoutes(app: FastifyInstance, deps: Deps) {
   const policy = feature("SharedCPD");

@@ -13,7 +13,7 @@ import { define, perMinute } from "./define.js";
 import { sendPdf, sendStoredFile } from "./file-reply.js";
 
 /**
- * Supervision sharing (spec 2 §7). The owner's calls take the session token; the `guest`
+ * Supervision sharing (REQ-SUP-02..05). The owner's calls take the session token; the `guest`
  * calls take either it or the reviewee's guest token, judged by the module (party.ts).
  */
 export function supervisionRoutes(app: FastifyInstance, deps: Deps) {

@@ -6942,7 +6942,8 @@ export interface operations {
                             }[];
                             /** @description 1 complete, 2 partial, 3 incomplete */
                             completeness: number;
-                            completenessPercentage: number;
+                            /** @description How much of the form is filled in, 0 to 1; null when FormPercentages is off for the user */
+                            completenessPercentage: number | null;
                             shareId: string | null;
                             reviewee: {
                                 Id: string;

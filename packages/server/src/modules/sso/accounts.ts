@@ -1,10 +1,10 @@
 // Who a verified provider identity is on this platform: an account of the organisation logs in;
 // an unknown address gets an account in the organisation (just in time); an address whose
 // account is personal or another organisation's is refused.
-import { ROLES } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { toDateColumn } from "../../lib/dates.js";
 import { mapDbError } from "../../lib/store-errors.js";
+import { createProviderMember, findUserByEmail, recordProviderLogin } from "../account/repository.js";
+import { recordActivity } from "../activity-log/repository.js";
 
 export interface ProviderIdentity {
   email: string;
@@ -28,18 +28,16 @@ export function namesFromClaims(claims: Record<string, unknown>) {
 }
 
 async function existing(deps: Deps, organisationId: number, email: string): Promise<AccountOutcome | null> {
-  const user = await deps.prisma.user.findUnique({
-    where: { email },
-    select: { id: true, organisationId: true, emailConfirmedAt: true },
+  const user = await findUserByEmail(deps.prisma, email, {
+    id: true,
+    organisationId: true,
+    emailConfirmedAt: true,
   });
   if (!user) return null;
   if (user.organisationId !== organisationId) return { refused: "SSO_OTHER_ORGANISATION" };
   const now = deps.now();
   // The provider has verified the address: an unconfirmed account of the organisation is now confirmed.
-  await deps.prisma.user.update({
-    where: { id: user.id },
-    data: { lastLoginAt: now, ...(user.emailConfirmedAt ? {} : { emailConfirmedAt: now }) },
-  });
+  await recordProviderLogin(deps.prisma, user.id, now, !user.emailConfirmedAt);
   return { userId: user.id };
 }
 
@@ -47,35 +45,24 @@ async function existing(deps: Deps, organisationId: number, email: string): Prom
 async function createMember(deps: Deps, organisationId: number, who: ProviderIdentity) {
   const now = deps.now();
   return deps.prisma.$transaction(async (tx) => {
-    const user = await tx.user.create({
-      data: {
+    const user = await createProviderMember(
+      tx,
+      {
         email: who.email,
         organisationId,
-        createdAt: now,
-        lastLoginAt: now,
-        emailConfirmedAt: now,
-        roles: { create: [{ role: ROLES.userBasic }] },
-        profile: { create: { firstName: who.firstName, lastName: who.lastName } },
-        membership: {
-          create: {
-            tier: "CORPORATE",
-            active: true,
-            memberSince: toDateColumn(deps.today()),
-            membershipSource: "Organisation",
-          },
-        },
+        firstName: who.firstName,
+        lastName: who.lastName,
+        today: deps.today(),
       },
-      select: { id: true },
-    });
+      now,
+    );
     // No personal data in the log: the account's id and its organisation only.
-    await tx.activityLog.create({
-      data: {
-        action: "account.registered",
-        actorId: user.id,
-        organisationId,
-        at: now,
-        details: { via: "sso" },
-      },
+    await recordActivity(tx, {
+      action: "account.registered",
+      actorId: user.id,
+      organisationId,
+      at: now,
+      details: { via: "sso" },
     });
     return user.id;
   });

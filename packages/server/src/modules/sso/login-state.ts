@@ -6,7 +6,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Redis } from "ioredis";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 
-export const LOGIN_STATE_TTL_SECONDS = 600;
+const LOGIN_STATE_TTL_SECONDS = 600;
 export const BINDING_COOKIE = "cpd_sso";
 
 export interface PendingLogin {

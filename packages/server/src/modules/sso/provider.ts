@@ -5,9 +5,10 @@ import * as oidc from "openid-client";
 import type { Config } from "../../config.js";
 import type { Db } from "../../lib/db.js";
 import { SecretBox } from "../../lib/secret-box.js";
+import { updateOrganisationSelect } from "../organisations/repository.js";
 
 /** How long an issuer's discovery document is reused (a provider's keys and endpoints rarely move). */
-export const DISCOVERY_TTL_MS = 5 * 60_000;
+const DISCOVERY_TTL_MS = 5 * 60_000;
 /** Seconds each request to a provider may take before single sign-on gives up. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
 
@@ -24,16 +25,17 @@ export const sealClientSecret = (config: Config, secret: string) => secretBox(co
 
 /** Turns single sign-on on for an organisation with its provider's issuer and client. */
 export function setOrganisationOidc(db: Db, config: Config, organisationId: number, s: OidcSettings) {
-  return db.organisation.update({
-    where: { id: organisationId },
-    data: {
+  return updateOrganisationSelect(
+    db,
+    organisationId,
+    {
       usesOauth: true,
       oidcIssuer: s.issuer,
       oidcClientId: s.clientId,
       oidcClientSecret: sealClientSecret(config, s.clientSecret),
     },
-    select: { id: true },
-  });
+    { id: true },
+  );
 }
 
 /** What single sign-on reads of an organisation. */

@@ -56,11 +56,8 @@ function loginPageWith(deps: Deps, organisationKey: string | null, code: SsoErro
   return `${deps.config.publicUrl}${page}?error=${code}`;
 }
 
-/** No organisation has an id that is not a whole number (a path's `Infinity` reaches here coerced). */
 const findOrganisation = async (deps: Deps, where: { id: number } | { key: string }) =>
-  "id" in where && !Number.isSafeInteger(where.id)
-    ? null
-    : deps.prisma.organisation.findUnique({ where, select: SSO_ORGANISATION });
+  deps.prisma.organisation.findUnique({ where, select: SSO_ORGANISATION });
 
 /** Refuses an organisation that cannot sign on now (disabled, or not set up for it). */
 function assertCanSignOn(org: SsoOrganisation) {

@@ -1,13 +1,8 @@
 import { FEATURE_NAMES } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../lib/errors.js";
-import {
-  canUseFeatures,
-  enabledFeatures,
-  type MembershipFacts,
-  userFeatures,
-} from "../modules/account/membership-rules.js";
-import { requireFeature } from "./features.js";
+import { AppError } from "../../lib/errors.js";
+import { requireFeature } from "../../policies/features.js";
+import { canUseFeatures, enabledFeatures, type MembershipFacts, userFeatures } from "./membership-rules.js";
 
 // What each role of the matrix may use: the features loader computes the same
 // map from the stored facts; here the facts are written out per role.

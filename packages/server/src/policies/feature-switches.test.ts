@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../lib/errors.js";
+import { requireSwitchedOn, SWITCHED_OFF, showsPercentages } from "./feature-switches.js";
+
+function verdict(f: () => void) {
+  try {
+    f();
+    return "allowed";
+  } catch (err) {
+    if (err instanceof AppError) return `${err.statusCode} ${err.code} ${err.message}`;
+    throw err;
+  }
+}
+
+// The switches decide for every role alike (a member, a manager, an administrator): what is off for
+// the caller's organisation is off for them.
+describe("features held to their switch", () => {
+  it.each(["ProfileTabAdditionalInformation", "OrganisationUserReview"] as const)("%s", (name) => {
+    expect(verdict(() => requireSwitchedOn({ [name]: true }, name))).toBe("allowed");
+    expect(verdict(() => requireSwitchedOn({}, name))).toBe("allowed");
+    expect(verdict(() => requireSwitchedOn({ [name]: false }, name))).toBe(
+      `403 FEATURE_LOCKED ${SWITCHED_OFF[name]}`,
+    );
+  });
+
+  it("one switch off leaves the others alone", () => {
+    const switches = { ProfileTabAdditionalInformation: false, OrganisationUserReview: true };
+    expect(verdict(() => requireSwitchedOn(switches, "OrganisationUserReview"))).toBe("allowed");
+  });
+});
+
+describe("FormPercentages", () => {
+  it("shows the percentage only to someone who may use the feature", () => {
+    expect(showsPercentages({ FormPercentages: true })).toBe(true);
+    expect(showsPercentages({ FormPercentages: false })).toBe(false);
+    expect(showsPercentages({})).toBe(false);
+  });
+});
