@@ -3,6 +3,9 @@
 //   - the login page's JavaScript, gzipped, at most 150 KB (packages/web/scripts/login-size.mjs);
 //   - the `duplicates` report no worse than the committed baseline (scripts/budgets/duplicates-baseline).
 //     Lower the baseline when a change removes repeats; never raise it to let a change through;
+//   - database use outside repositories (scripts/budgets/db-access.mjs): 0 writes outside a module's
+//     repository, 0 repositories writing another module's table (scripts/budgets/table-owners.json),
+//     reads no more than scripts/budgets/db-access-baseline (lower it as reads move; never raise it);
 //   - `redocly lint openapi.json` without errors or warnings (rules in redocly.yaml, accepted
 //     warnings with their reasons in .redocly.lint-ignore.yaml; the committed document is the one
 //     the server serves, which a server test checks).
@@ -15,6 +18,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { measureDbAccess } from "./budgets/db-access.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const reportAt = process.argv.indexOf("--report");
@@ -58,11 +62,14 @@ function duplicates() {
     record("duplicates report <= baseline", "failed", `could not read the report: ${incomplete ?? first}`);
     return;
   }
-  // Generated code (the client types openapi-typescript writes) is not ours to factor: its pairs
-  // do not count. Rows past --most are unknown, so they still count (stricter, never looser).
+  // Generated code (the client types openapi-typescript writes) and test snapshots (the e-mails
+  // one renderer wrote, under __snapshots__/) are not ours to factor: their pairs do not count.
+  // Rows past --most are unknown, so they still count (stricter, never looser).
   const generated = (run.stdout ?? "")
     .split("\n")
-    .filter((l) => /^D\d+ /.test(l) && /(^|\/)generated\//.test(l.split(" (")[0] ?? "")).length;
+    .filter(
+      (l) => /^D\d+ /.test(l) && /(^|\/)(generated|__snapshots__)\//.test(l.split(" (")[0] ?? ""),
+    ).length;
   const counted = pairs - generated;
   const ok = counted <= baseline;
   record(
@@ -100,8 +107,38 @@ function openapiLint() {
     );
 }
 
+function dbAccess() {
+  // The check can fail: on a planted fixture it must find 2 writes, 1 read and 1 cross-module write.
+  const planted = measureDbAccess(path.join(root, "scripts/budgets/fixtures/db-access"));
+  const seen = [planted.writes.length, planted.reads.length, planted.crossWrites.length].join("/");
+  record(
+    "database-use check finds planted misuse",
+    seen === "2/1/1" ? "passed" : "failed",
+    `found ${seen} of 2/1/1`,
+  );
+  const { reads, writes, crossWrites } = measureDbAccess();
+  const hint = "(node scripts/budgets/db-access.mjs --list shows where)";
+  record(
+    "0 database writes outside repositories",
+    writes.length === 0 ? "passed" : "failed",
+    writes.length === 0 ? "0 writes" : `${writes.length} writes: ${writes.slice(0, 5).join(", ")} ${hint}`,
+  );
+  record(
+    "0 repositories writing another module's table",
+    crossWrites.length === 0 ? "passed" : "failed",
+    crossWrites.length === 0 ? "0" : `${crossWrites.length}: ${crossWrites.slice(0, 5).join(", ")} ${hint}`,
+  );
+  const baseline = Number(readFileSync(path.join(root, "scripts/budgets/db-access-baseline"), "utf8").trim());
+  record(
+    "database reads outside repositories <= baseline",
+    reads.length <= baseline ? "passed" : "failed",
+    `${reads.length} reads, baseline ${baseline}${reads.length <= baseline ? "" : ` ${hint}`}`,
+  );
+}
+
 loginScript();
 duplicates();
+dbAccess();
 openapiLint();
 
 const count = (s) => results.filter((r) => r.status === s).length;

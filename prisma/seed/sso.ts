@@ -10,7 +10,7 @@ import { ORGANISATION_FEATURES } from "../../packages/server/src/modules/shell/f
 import { setOrganisationOidc } from "../../packages/server/src/modules/sso/provider.js";
 import { LOCAL_CLIENT } from "../../scripts/fakes/oidc.mjs";
 
-export const SSO_ORGANISATION_KEY = "northshire-sso";
+const SSO_ORGANISATION_KEY = "northshire-sso";
 
 const LOGO = `data:image/svg+xml;utf8,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40" viewBox="0 0 200 40"><rect width="40" height="40" rx="8" fill="#00703c"/><path d="M11 29V11h4l10 12V11h4v18h-4L15 17v12z" fill="#fff"/><text x="48" y="27" font-family="Arial,sans-serif" font-size="18" font-weight="700" fill="#004d2a">Northshire NHS</text></svg>',

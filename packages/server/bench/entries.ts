@@ -5,7 +5,7 @@
 // (target >= 0.4), then EXPLAIN (ANALYZE, BUFFERS) of the page and facets queries.
 import pg from "pg";
 import { loadConfig } from "../src/config.js";
-import { buildListQuery, FACETS_SQL } from "../src/modules/entries/list.js";
+import { buildListQuery, FACETS_SQL } from "../src/modules/entries/repository.js";
 import { load, row, start, stop } from "./harness.js";
 import { ensureBenchDatabase, tokenFor } from "./seed.js";
 

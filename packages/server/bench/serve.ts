@@ -9,17 +9,10 @@ import { loadConfig } from "../src/config.js";
 import { todayInLondon } from "../src/lib/dates.js";
 import { ACCOUNT_SQL } from "../src/modules/account/repository.js";
 import { SESSION_SQL } from "../src/modules/account/session.js";
-import { buildListQuery, EVIDENCE_SQL, FACETS_SQL } from "../src/modules/entries/list.js";
+import { buildListQuery, EVIDENCE_SQL, FACETS_SQL } from "../src/modules/entries/repository.js";
+import { GRAPHS_SQL, SETTINGS_SQL, type Settings, TOTALS_SQL } from "../src/modules/statistics/repository.js";
 import { currentCycle, periodRange } from "../src/modules/statistics/rules.js";
-import {
-  EARLIEST,
-  GRAPHS_SQL,
-  SETTINGS_SQL,
-  type Settings,
-  TOTALS_SQL,
-  targetOf,
-  totalsValues,
-} from "../src/modules/statistics/service.js";
+import { EARLIEST, targetOf, totalsValues } from "../src/modules/statistics/service.js";
 import { createResources } from "../src/resources.js";
 
 const [mode, port] = [process.argv[2], Number(process.argv[3])];

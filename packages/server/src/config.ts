@@ -152,7 +152,7 @@ export class ConfigError extends Error {}
  * token signed with one of them could be forged by anyone who read the code.
  * Production refuses them, and the prefixes of the per-run test secrets.
  */
-export const REPOSITORY_SECRETS = [
+const REPOSITORY_SECRETS = [
   "local-development-jwt-secret-not-for-production",
   "local-development-support-chat-secret",
   "integration-test-secret-integration-test-secret",

@@ -4,20 +4,15 @@ import { londonDay } from "@cpd/contract";
 
 export type IsoDate = string;
 
-export const toIsoDate = (d: Date): IsoDate => d.toISOString().slice(0, 10);
+const toIsoDate = (d: Date): IsoDate => d.toISOString().slice(0, 10);
 
 /** Today in Europe/London, where the product's users keep their records. */
 export function todayInLondon(now = new Date()): IsoDate {
   return londonDay(now);
 }
 
-export function addMonths(date: IsoDate, months: number): IsoDate {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return toIsoDate(target);
-}
+/** The month arithmetic the SPA shares (31 Jan + 1 month = 28/29 Feb). */
+export { addMonths } from "@cpd/contract";
 
 export function addDays(date: IsoDate, days: number): IsoDate {
   const t = new Date(`${date}T00:00:00Z`);

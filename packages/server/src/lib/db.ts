@@ -1,5 +1,5 @@
 // One pg pool for the process. Prisma runs on it (writes, ordinary reads) and
-// the hot read paths run typed SQL on it directly (DESIGN.md §3).
+// the hot read paths run typed SQL on it directly (ADR 0002).
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.js";

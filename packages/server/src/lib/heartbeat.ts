@@ -4,7 +4,7 @@
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
 
-export const HEARTBEAT_INTERVAL_MS = 5_000;
+const HEARTBEAT_INTERVAL_MS = 5_000;
 /** Older than this (three missed beats) and the worker counts as stuck. */
 export const HEARTBEAT_MAX_AGE_MS = 15_000;
 

@@ -1,4 +1,4 @@
-// Failures of the stores (PostgreSQL, Redis, S3) mapped to answers in one place (DESIGN.md §4): a unique
+// Failures of the stores (PostgreSQL, Redis, S3) mapped to answers in one place (ADR 0005): a unique
 // clash is a 409, a missing row a 404, a full pool or a lost connection (to
 // PostgreSQL, Redis or S3) a 503 the client may retry, as is S3 answering with a failure of its
 // own (a 5xx, such as MinIO's 507 when its disk is full). Anything unrecognised stays a 500 (a bug to fix).

@@ -18,8 +18,8 @@ export interface SessionClaims {
 const UUID = new RegExp(UUID_PATTERN);
 const isUuid = (v: unknown): v is string => typeof v === "string" && UUID.test(v);
 
-export const LONG_SESSION_MS = 30 * 24 * 3600 * 1000;
-export const SHORT_SESSION_MS = 12 * 3600 * 1000;
+const LONG_SESSION_MS = 30 * 24 * 3600 * 1000;
+const SHORT_SESSION_MS = 12 * 3600 * 1000;
 
 export class TokenService {
   private readonly signLong: (p: SessionClaims) => string;

@@ -27,7 +27,7 @@ export function bulletList(
 }
 
 /** Space left on the current page above the bottom margin. */
-export const roomLeft = (doc: PDFKit.PDFDocument) => doc.page.height - doc.page.margins.bottom - doc.y;
+const roomLeft = (doc: PDFKit.PDFDocument) => doc.page.height - doc.page.margins.bottom - doc.y;
 
 /**
  * Starts a new page unless `needed` points fit below the current position: a heading is only

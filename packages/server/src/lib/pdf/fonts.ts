@@ -25,7 +25,7 @@ const require = createRequire(import.meta.url);
 const buffers = new Map<string, Buffer>();
 
 /** The font file's bytes, read on first use and kept for the life of the process. */
-export function fontBuffer(name: string): Buffer {
+function fontBuffer(name: string): Buffer {
   let buf = buffers.get(name);
   if (!buf) {
     const file = FILES[name];

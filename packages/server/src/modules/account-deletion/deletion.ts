@@ -1,13 +1,15 @@
-// Deleting an account (DESIGN.md §5): every S3 object first, then the user's row (the foreign keys
+// Deleting an account (ADR 0008, REQ-ACCOUNT-03): every S3 object first, then the user's row (the foreign keys
 // cascade to everything they own), then the activity log's record, which names no one. A retry
 // after a crash finds the keys again from the rows, which go last; a user already gone is done.
 import type { Logger } from "pino";
+import type { DELETION_REASONS } from "../../jobs/definitions/account-deletion.js";
 import type { Db } from "../../lib/db.js";
 import type { Storage } from "../../lib/storage.js";
+import { revokeSessions } from "../account/repository.js";
 import { invalidateSession } from "../account/session.js";
-import { deleteUserRows, revokeSessions, storageKeysOf } from "./repository.js";
+import { deleteUserRows, storageKeysOf } from "./repository.js";
 
-export const DELETION_REASONS = ["requested", "scheduled", "trial-expired"] as const;
+// The reasons are the job payload's (the definition imports nothing from modules).
 export type DeletionReason = (typeof DELETION_REASONS)[number];
 
 /** Objects deleted at once. */

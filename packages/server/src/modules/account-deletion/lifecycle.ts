@@ -1,27 +1,30 @@
-// The daily account jobs (spec D): deletions whose chosen day has come, warnings before and then
+// The daily account jobs (REQ-ACCOUNT-02): deletions whose chosen day has come, warnings before and then
 // the automatic deletion of expired trials, lapsed memberships and legacy accounts, and CPD
 // reminders. Everything is decided on London's today of the injected clock, in pages, and each
-// e-mail goes once (AccountNotice rows). Deletions are queued, not done here.
+// e-mail is queued once (AccountNotice rows), as a job whose id is the notice's key: the job
+// renders and sends it (docs/decisions/0017-email-rendering.md). Deletions are queued, not done here.
 import { londonDay } from "@cpd/contract";
 import type { Logger } from "pino";
-import type { Config } from "../../config.js";
+import type { AccountNoticeEmail } from "../../jobs/definitions/account-notice-email.js";
 import type { Db } from "../../lib/db.js";
-import type { SendMail } from "../../lib/mailer.js";
 import { isFullMember, type MembershipFacts, trialStatus } from "../account/membership-rules.js";
 import { effectiveSettings } from "../shell/settings.js";
 import type { DeletionReason } from "./deletion.js";
-import { type DeletionCause, deletionWarningEmail, reminderEmail } from "./emails.js";
+import type { DeletionCause } from "./emails.js";
 import * as repo from "./repository.js";
 import { autoDeletionStep, NOTICE_FIRST, NOTICE_LAST } from "./rules.js";
 
 export interface LifecycleContext {
   db: Db;
-  config: Config;
-  sendMail: SendMail;
   log: Logger;
   now: () => Date;
   /** Queues the deletion of one account (the account-deletion job). */
   queueDeletion: (userId: string, reason: DeletionReason, today: string) => Promise<void>;
+  /** Queues the e-mail of one notice (the account-notice-email job, its id the notice's key). */
+  queueNotice: (
+    notice: { userId: string; kind: string; dueDate: string },
+    email: AccountNoticeEmail,
+  ) => Promise<void>;
 }
 
 export interface LifecycleReport {
@@ -114,17 +117,14 @@ export async function runAccountLifecycle(ctx: LifecycleContext, batch: number):
         await ctx.queueDeletion(u.id, "trial-expired", today);
         report.autoDeletions++;
       } else if (step.kind === "warn") {
-        const mail = deletionWarningEmail({
-          to: u.email,
-          firstName: u.first_name,
-          cause: causeOf(facts, status.isTrialUser),
-          deletesOn: step.deletesOn,
-          publicUrl: ctx.config.publicUrl,
-        });
-        const sent = await repo.sendNoticeOnce(
-          ctx.db,
-          { userId: u.id, kind: step.notice, dueDate: due, sentAt: ctx.now() },
-          () => ctx.sendMail(mail),
+        const notice = { userId: u.id, kind: step.notice, dueDate: due };
+        const sent = await repo.sendNoticeOnce(ctx.db, { ...notice, sentAt: ctx.now() }, () =>
+          ctx.queueNotice(notice, {
+            kind: "deletion-warning",
+            userId: u.id,
+            cause: causeOf(facts, status.isTrialUser),
+            deletesOn: step.deletesOn,
+          }),
         );
         if (sent) report.warnings++;
       }
@@ -146,18 +146,9 @@ export async function runAccountLifecycle(ctx: LifecycleContext, batch: number):
       (await repo.dueReminders(ctx.db, today, after, batch)).map((r) => ({ ...r, id: r.entry_id })),
     async (r) => {
       if (!effectiveSettings(r.settings ?? {}, null).emails.plannedCPD) return;
-      const mail = reminderEmail({
-        to: r.email,
-        firstName: r.first_name,
-        entryId: r.entry_id,
-        entryType: r.entry_type,
-        title: r.title,
-        publicUrl: ctx.config.publicUrl,
-      });
-      const sent = await repo.sendNoticeOnce(
-        ctx.db,
-        { userId: r.user_id, kind: `reminder:${r.entry_id}`, dueDate: today, sentAt: ctx.now() },
-        () => ctx.sendMail(mail),
+      const notice = { userId: r.user_id, kind: `reminder:${r.entry_id}`, dueDate: today };
+      const sent = await repo.sendNoticeOnce(ctx.db, { ...notice, sentAt: ctx.now() }, () =>
+        ctx.queueNotice(notice, { kind: "reminder", userId: r.user_id, entryId: r.entry_id }),
       );
       if (sent) report.reminders++;
     },

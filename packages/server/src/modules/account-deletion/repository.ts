@@ -1,11 +1,16 @@
 // What an account owns, found again from its id: the S3 keys behind its rows, the accounts the
-// daily job looks at, and the once-only notices. Every query runs on an index (DESIGN.md §6).
+// daily job looks at, and the once-only notices. Every query runs on an index (ADR 0008).
 import { ROLES } from "@cpd/contract";
-import { storageKey as portfolioKey } from "../../jobs/portfolio.js";
 import type { Db } from "../../lib/db.js";
+import { deleteUser } from "../account/repository.js";
+import { forgetActor, forgetSubject, recordActivity } from "../activity-log/repository.js";
+import { deleteRequestsBy } from "../portfolio/repository.js";
+import { portfolioStorageKey as portfolioKey } from "../portfolio/rules.js";
+import { insertNoticeOnce } from "../registration/repository.js";
+import { forgetModerator } from "../shared-cpd/repository.js";
 import { certificateKey } from "../videos/issue.js";
 
-/** A whole-record export's object (the export job writes `exports/<id>.zip`, spec E). */
+/** A whole-record export's object (the export job writes `exports/<id>.zip`, REQ-ACCOUNT-04). */
 export const exportKey = (exportId: string) => `exports/${exportId}.zip`;
 
 /**
@@ -81,25 +86,25 @@ export async function deleteUserRows(
       if (locked.length === 0) return false;
       const late = ((await storageKeysOf(tx, userId)) ?? []).filter((k) => !o.deleted.has(k));
       if (late.length) await o.deleteObjects(late);
-      await tx.portfolioRequest.deleteMany({ where: { requestedById: userId } });
-      await tx.user.delete({ where: { id: userId } });
+      // Each table through its owner's repository (this module owns none, ADR 0016).
+      await deleteRequestsBy(tx, userId);
+      await deleteUser(tx, userId);
       // A moderator's hidden items stay hidden; who hid them is forgotten.
-      await tx.sharedCpd.updateMany({ where: { hiddenBy: userId }, data: { hiddenBy: null } });
+      await forgetModerator(tx, userId);
       // The log keeps what happened, not whom: the one update its trigger allows.
-      await tx.activityLog.updateMany({ where: { actorId: userId }, data: { actorId: null } });
-      await tx.activityLog.updateMany({ where: { subjectId: userId }, data: { subjectId: null } });
-      await tx.activityLog.create({
-        data: { action: "account.deleted", actorId: null, at: o.at, details: { reason: o.reason } },
+      await forgetActor(tx, userId);
+      await forgetSubject(tx, userId);
+      await recordActivity(tx, {
+        action: "account.deleted",
+        actorId: null,
+        at: o.at,
+        details: { reason: o.reason },
       });
       return true;
     },
     { timeout: 60_000 },
   );
 }
-
-/** Retires every session of the user (tokens carry the version); nothing when the user is gone. */
-export const revokeSessions = (db: Db, userId: string) =>
-  db.user.updateMany({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
 
 /** Users whose chosen deletion day has come, after `afterId` (keyset pages). */
 export async function dueScheduledDeletions(db: Db, today: string, afterId: string, limit: number) {
@@ -161,11 +166,11 @@ export const noticeKey = (userId: string, kind: string, dueDate: string) => `${u
 
 /**
  * Sends a notice once per (user, kind, due date). The row is inserted first (a conflict means it
- * went out already: nothing to do), the e-mail sent, then the row committed. A failed send rolls
- * the row back, so the next run tries again; a crash after the send and before the commit sends it
- * again on the next run. It errs towards sending: a committed row always means the e-mail went
- * (the deletion waits for that row). A second run at the same time waits for the first's row.
- * False when it went before, or the user is gone.
+ * went out already: nothing to do), the e-mail job queued (`send`), then the row committed. A failed
+ * enqueue rolls the row back, so the next run tries again; a crash after it and before the commit
+ * queues the same job id again on the next run, which is not sent twice (ADR 0017). A committed row
+ * always means the e-mail job is queued (the deletion waits for that row). A second run at the same
+ * time waits for the first's row. False when it went before, or the user is gone.
  */
 export async function sendNoticeOnce(
   db: Db,
@@ -175,12 +180,7 @@ export async function sendNoticeOnce(
   return db.$transaction(
     async (tx) => {
       // Only while the user exists: an account being deleted meanwhile is waited for, then skipped.
-      const inserted = await tx.$executeRaw`
-        INSERT INTO account_notices (user_id, kind, due_date, sent_at)
-        SELECT u.id, ${notice.kind}, ${notice.dueDate}::date, ${notice.sentAt}
-          FROM (SELECT id FROM users WHERE id = ${notice.userId}::uuid FOR KEY SHARE) u
-        ON CONFLICT DO NOTHING`;
-      if (inserted === 0) return false;
+      if (!(await insertNoticeOnce(tx, notice))) return false;
       await send();
       return true;
     },

@@ -1,4 +1,4 @@
-// The dates of spec 1 §5 and of automatic deletion, as pure functions of London's today.
+// The dates of a chosen deletion (REQ-ACCOUNT-01) and of automatic deletion (REQ-ACCOUNT-02), as pure functions of London's today.
 import { LIFECYCLE } from "@cpd/contract";
 import { addDays, type IsoDate } from "../../lib/dates.js";
 

@@ -1,20 +1,18 @@
-// Scheduled deletion of one's own account (spec 1 §5): look it up, schedule it (now, or on a day
+// Scheduled deletion of one's own account (REQ-ACCOUNT-01): look it up, schedule it (now, or on a day
 // the user chose), cancel it. "Today" is London's day of the injected clock.
 import { deletionScheduledMessage, LIFECYCLE_MESSAGES } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { accountDeletionJob, accountDeletionJobId } from "../../jobs/account-deletion.js";
-import { deletionEmailJob } from "../../jobs/account-deletion-email.js";
+import { accountDeletionJob, accountDeletionJobId } from "../../jobs/definitions/account-deletion.js";
+import { deletionEmailJob } from "../../jobs/definitions/account-deletion-email.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
+import { clearDeletionDate, findUser, markDueNow, setDeletionDate } from "../account/repository.js";
 import { invalidateSession } from "../account/session.js";
 import { isDeletionDate } from "./rules.js";
 
 export async function getScheduledDeletion(deps: Deps, userId: string) {
-  const u = await deps.prisma.user.findUnique({
-    where: { id: userId },
-    select: { deletionScheduledFor: true },
-  });
+  const u = await findUser(deps.prisma, userId, { deletionScheduledFor: true });
   const scheduledDate = dateColumn(u?.deletionScheduledFor);
   return { scheduled: scheduledDate !== null, scheduledDate };
 }
@@ -30,10 +28,7 @@ export async function scheduleDeletion(
   if (query.deleteNow) return deleteNow(deps, userId, today);
   const date = query.scheduledDate;
   if (!date || !isDeletionDate(today, date)) throw DELETION_DATE();
-  await deps.prisma.user.update({
-    where: { id: userId },
-    data: { deletionScheduledFor: toDateColumn(date) },
-  });
+  await setDeletionDate(deps.prisma, userId, toDateColumn(date));
   // The confirmation is a courtesy: the date is stored whatever happens to the e-mail.
   await deps.queues
     .enqueue(deletionEmailJob, { userId }, `deletion-scheduled-${userId}-${date}`)
@@ -46,10 +41,7 @@ export async function scheduleDeletion(
  * due today, so should the queue be unreachable the daily job deletes it instead.
  */
 async function deleteNow(deps: Deps, userId: string, today: string) {
-  await deps.prisma.user.update({
-    where: { id: userId },
-    data: { deletionScheduledFor: toDateColumn(today), tokenVersion: { increment: 1 } },
-  });
+  await markDueNow(deps.prisma, userId, toDateColumn(today));
   invalidateSession(userId);
   await deps.queues
     .enqueue(accountDeletionJob, { userId, reason: "requested" }, accountDeletionJobId(userId))
@@ -57,16 +49,13 @@ async function deleteNow(deps: Deps, userId: string, today: string) {
   return { scheduled: true, scheduledDate: today, message: LIFECYCLE_MESSAGES.deletedNow };
 }
 
-/** Full members only may change their mind (spec 1 §5). */
+/** Full members only may change their mind (REQ-ACCOUNT-01). */
 export async function cancelScheduledDeletion(deps: Deps, userId: string) {
   const account = await loadAccount(deps.pool, userId);
   if (!account || !isFullMember(membershipFacts(account), deps.today())) {
     throw forbidden(LIFECYCLE_MESSAGES.deletionCancelFullOnly, "FULL_MEMBER_REQUIRED");
   }
-  const cleared = await deps.prisma.user.updateMany({
-    where: { id: userId, deletionScheduledFor: { not: null } },
-    data: { deletionScheduledFor: null },
-  });
+  const cleared = await clearDeletionDate(deps.prisma, userId);
   if (cleared.count === 0) throw notFound(LIFECYCLE_MESSAGES.deletionNotScheduled, "DELETION_NOT_SCHEDULED");
   return {};
 }

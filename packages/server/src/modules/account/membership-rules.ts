@@ -1,4 +1,4 @@
-// Membership, trial and feature-access rules of spec 1 §4 and §9, as pure
+// Membership, trial and feature-access rules (REQ-MEMBER-02..05), as pure
 // functions of the stored facts and today's date.
 import {
   FEATURE_NAMES,
@@ -75,9 +75,6 @@ export function canUseFeatures(f: MembershipFacts, today: IsoDate): boolean {
   const t = trialStatus(f, today);
   return t.isTrialUser && !t.isTrialExpired;
 }
-
-export const trialEntriesRemaining = (t: TrialStatus) =>
-  Math.max(0, t.trialEntriesLimit - t.trialEntriesUsed);
 
 /**
  * The features switched on for a user: platform defaults, then the organisation's

@@ -9,6 +9,7 @@
 import type { Redis } from "ioredis";
 import type pg from "pg";
 import type { Db } from "../../lib/db.js";
+import { bumpTokenVersion, replaceRoles } from "./repository.js";
 
 export interface SessionFacts {
   tokenVersion: number;
@@ -82,7 +83,7 @@ export class SessionCache {
 }
 
 /** The one cache of this process. */
-export const sessionCache = new SessionCache();
+const sessionCache = new SessionCache();
 
 /** The session facts of a user, or null when the user does not exist. */
 export async function loadSession(
@@ -111,17 +112,6 @@ export async function loadSession(
   return facts;
 }
 
-type Tx = Pick<Db, "user" | "userRole">;
-
-/**
- * Retires every token the user holds (logout everywhere, password change or reset,
- * role change). Pass a transaction to bump inside it, then call invalidateSession
- * after it commits.
- */
-export async function bumpTokenVersion(db: Tx, userId: string) {
-  await db.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
-}
-
 /** Forget the cached facts of a user; call after the change has committed. */
 export const invalidateSession = (userId: string) => sessionCache.invalidate(userId);
 
@@ -129,8 +119,7 @@ export const invalidateSession = (userId: string) => sessionCache.invalidate(use
 export async function setRoles(db: Db, userId: string, roles: readonly string[]) {
   const unique = [...new Set(roles)];
   await db.$transaction(async (tx) => {
-    await tx.userRole.deleteMany({ where: { userId } });
-    if (unique.length) await tx.userRole.createMany({ data: unique.map((role) => ({ userId, role })) });
+    await replaceRoles(tx, userId, unique);
     await bumpTokenVersion(tx, userId);
   });
   invalidateSession(userId);

@@ -7,16 +7,16 @@ import {
 import type { Deps } from "../../deps.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import type { Caller } from "../../policies/index.js";
-import { actingAccount, recordActivity } from "../activity-log/record.js";
+import { findUser } from "../account/repository.js";
+import { actingAccount, recordActivity } from "../activity-log/repository.js";
+import { findOrganisation, updateOrganisation } from "../organisations/repository.js";
+import { dropAnswersNotAsked, replaceAnswers } from "./repository.js";
 import { checkDefinitions, checkValues } from "./rules.js";
 
 const groupsOf = (json: unknown) => (Array.isArray(json) ? (json as AdditionalFieldGroup[]) : []);
 
 export async function organisationFields(deps: Deps, organisationId: number) {
-  const o = await deps.prisma.organisation.findUnique({
-    where: { id: organisationId },
-    select: { additionalFields: true },
-  });
+  const o = await findOrganisation(deps.prisma, organisationId, { additionalFields: true });
   if (!o) throw notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
   return groupsOf(o.additionalFields);
 }
@@ -31,18 +31,10 @@ export async function putOrganisationFields(
   const clean = checkDefinitions(groups);
   const ids = clean.flatMap((g) => g.fields.map((f) => f.fieldId));
   return deps.prisma.$transaction(async (tx) => {
-    const before = await tx.organisation.findUnique({
-      where: { id: organisationId },
-      select: { additionalFields: true },
-    });
+    const before = await findOrganisation(tx, organisationId, { additionalFields: true });
     if (!before) throw notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
-    await tx.organisation.update({
-      where: { id: organisationId },
-      data: { additionalFields: clean as never },
-    });
-    const removed = await tx.additionalFieldValue.deleteMany({
-      where: { user: { organisationId }, fieldId: { notIn: ids } },
-    });
+    await updateOrganisation(tx, organisationId, { additionalFields: clean as never });
+    const removed = await dropAnswersNotAsked(tx, organisationId, ids);
     const old = groupsOf(before.additionalFields).flatMap((g) => g.fields.map((f) => f.fieldId));
     await recordActivity(tx, {
       action: "organisation.fields-changed",
@@ -59,10 +51,7 @@ export async function putOrganisationFields(
 }
 
 async function memberGroups(deps: Deps, userId: string) {
-  const u = await deps.prisma.user.findUnique({
-    where: { id: userId },
-    select: { organisation: { select: { additionalFields: true } } },
-  });
+  const u = await findUser(deps.prisma, userId, { organisation: { select: { additionalFields: true } } });
   return u?.organisation ? groupsOf(u.organisation.additionalFields) : null;
 }
 
@@ -87,11 +76,6 @@ export async function saveMyValues(deps: Deps, userId: string, values: Additiona
   const groups = await memberGroups(deps, userId);
   if (!groups) throw badRequest(M.noOrganisation, "NO_ORGANISATION");
   const clean = checkValues(groups, values);
-  await deps.prisma.$transaction([
-    deps.prisma.additionalFieldValue.deleteMany({ where: { userId } }),
-    deps.prisma.additionalFieldValue.createMany({
-      data: clean.map((v) => ({ userId, fieldId: v.fieldId, value: v.value })),
-    }),
-  ]);
+  await replaceAnswers(deps.prisma, userId, clean);
   return clean;
 }

@@ -6,8 +6,9 @@ import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { mapDbError } from "../../lib/store-errors.js";
 import type { Caller } from "../../policies/index.js";
-import { actingAccount, recordActivity } from "../activity-log/record.js";
+import { actingAccount, recordActivity } from "../activity-log/repository.js";
 import { containsPattern } from "../organisations/repository.js";
+import { createMembershipRecord, updateMembershipRecord, upsertMembershipRecords } from "./repository.js";
 
 type Fields = BodyOf<typeof api.createMembershipRecord>;
 const PER_PAGE = 20;
@@ -118,7 +119,7 @@ export async function create(deps: Deps, caller: Caller, f: Fields) {
   const data = clean(f);
   try {
     const id = await deps.prisma.$transaction(async (tx) => {
-      const row = await tx.membershipRecord.create({ data, select: { id: true } });
+      const row = await createMembershipRecord(tx, data);
       await recordActivity(tx, {
         action: "membership-record.created",
         actorId: actingAccount(caller),
@@ -139,7 +140,7 @@ export async function update(deps: Deps, caller: Caller, id: string, f: Fields) 
     await deps.prisma.$transaction(async (tx) => {
       const before = await tx.membershipRecord.findUnique({ where: { id } });
       if (!before) throw notFound("Membership record not found", "NOT_FOUND");
-      await tx.membershipRecord.update({ where: { id }, data });
+      await updateMembershipRecord(tx, id, data);
       const was = plain({ ...before, notes: before.notes });
       const now = plain(data);
       const changed = Object.fromEntries(
@@ -188,13 +189,7 @@ export async function importRecords(deps: Deps, caller: Caller, rows: ImportRow[
   const counts = await deps.prisma.$transaction(
     async (tx) => {
       // One statement: new pairs inserted, known ones get the new address.
-      const result = await tx.$queryRaw<{ inserted: boolean }[]>`
-        INSERT INTO membership_records (id, type, identifier, email, updated_at)
-        SELECT gen_random_uuid(), t.type, t.identifier, t.email, now()
-          FROM unnest(${clean.map((c) => c.type)}::text[], ${clean.map((c) => c.identifier)}::text[],
-                      ${clean.map((c) => c.email)}::text[]) AS t(type, identifier, email)
-        ON CONFLICT (type, identifier) DO UPDATE SET email = EXCLUDED.email, updated_at = now()
-        RETURNING (xmax = 0) AS inserted`;
+      const result = await upsertMembershipRecords(tx, clean);
       const created = result.filter((r) => r.inserted).length;
       const updated = result.length - created;
       await recordActivity(tx, {

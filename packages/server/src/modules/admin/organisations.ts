@@ -5,9 +5,14 @@ import type { Deps } from "../../deps.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { mapDbError } from "../../lib/store-errors.js";
 import type { Caller } from "../../policies/index.js";
+import { bumpTokenVersions, grantRole, revokeRole } from "../account/repository.js";
 import { invalidateSession } from "../account/session.js";
-import { actingAccount, recordActivity } from "../activity-log/record.js";
-import { containsPattern } from "../organisations/repository.js";
+import { actingAccount, recordActivity } from "../activity-log/repository.js";
+import {
+  containsPattern,
+  createOrganisation,
+  updateOrganisationSelect,
+} from "../organisations/repository.js";
 import { sealClientSecret } from "../sso/provider.js";
 
 type Fields = BodyOf<typeof api.createOrganisation>;
@@ -138,18 +143,11 @@ async function setManagers(tx: Tx, organisationId: number, emails: string[]) {
   const keep = new Set(members.map((m) => m.id));
   const removed = current.map((c) => c.userId).filter((id) => !keep.has(id));
   const added = members.map((m) => m.id).filter((id) => !current.some((c) => c.userId === id));
-  if (removed.length) {
-    await tx.userRole.deleteMany({ where: { role: ROLES.organisationManager, userId: { in: removed } } });
-  }
-  if (added.length) {
-    await tx.userRole.createMany({
-      data: added.map((userId) => ({ userId, role: ROLES.organisationManager })),
-    });
-  }
+  if (removed.length) await revokeRole(tx, ROLES.organisationManager, removed);
+  if (added.length) await grantRole(tx, ROLES.organisationManager, added);
   // A role change applies to the next call: their tokens are retired.
   const changed = [...added, ...removed];
-  if (changed.length)
-    await tx.user.updateMany({ where: { id: { in: changed } }, data: { tokenVersion: { increment: 1 } } });
+  if (changed.length) await bumpTokenVersions(tx, changed);
   return { added, removed };
 }
 
@@ -173,10 +171,7 @@ export async function create(deps: Deps, caller: Caller, f: Fields) {
   checkFields(f);
   try {
     const { id, changed } = await deps.prisma.$transaction(async (tx) => {
-      const o = await tx.organisation.create({
-        data: columns(deps, f),
-        select: { id: true, usesOauth: true, oidcIssuer: true, oidcClientId: true, oidcClientSecret: true },
-      });
+      const o = await createOrganisation(tx, columns(deps, f));
       ssoComplete(o);
       const managers = await setManagers(tx, o.id, f.managers);
       await recordActivity(tx, {
@@ -202,7 +197,7 @@ export async function configure(deps: Deps, caller: Caller, id: number, f: Field
     await deps.prisma.$transaction(async (tx) => {
       const before = await load(tx, id);
       if (!before) throw notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
-      const after = await tx.organisation.update({ where: { id }, data: columns(deps, f), select: SELECT });
+      const after = await updateOrganisationSelect(tx, id, columns(deps, f), SELECT);
       ssoComplete(after);
       const managers = await setManagers(tx, id, f.managers);
       changedUsers = [...managers.added, ...managers.removed];

@@ -7,7 +7,7 @@ import type { Redis } from "ioredis";
 import { sha256 } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
 
-export const ACCOUNT_WINDOW_SECONDS = 15 * 60;
+const ACCOUNT_WINDOW_SECONDS = 15 * 60;
 
 export class LoginLocked extends AppError {
   constructor(readonly retryAfterSeconds: number) {

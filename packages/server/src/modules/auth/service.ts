@@ -1,14 +1,21 @@
 // Login, password change and reset, QR (one-time token) login, impersonation.
 import { LIFECYCLE_MESSAGES, MESSAGES, OTP_TOKEN_TTL_SECONDS } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { passwordResetJob } from "../../jobs/password-reset.js";
+import { passwordResetJob } from "../../jobs/definitions/password-reset.js";
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto.js";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../lib/errors.js";
-import { bumpTokenVersion, invalidateSession } from "../account/session.js";
-import { recordActivity } from "../activity-log/record.js";
+import {
+  bumpTokenVersion,
+  findUser,
+  findUserByEmail,
+  findUsers,
+  recordLogin,
+} from "../account/repository.js";
+import { invalidateSession } from "../account/session.js";
+import { recordActivity } from "../activity-log/repository.js";
 import { ssoManaged } from "../contact/repository.js";
-import { queueAccountEmail } from "../registration/service.js";
 import { clearAttempts, countAttempt } from "./login-limit.js";
+import * as repo from "./repository.js";
 
 export interface LoginAnswer {
   token: string;
@@ -22,10 +29,7 @@ async function sessionFor(
   userId: string,
   opts: { temporary?: boolean; impersonatedBy?: { id: string; tokenVersion: number } } = {},
 ): Promise<LoginAnswer> {
-  const user = await deps.prisma.user.findUnique({
-    where: { id: userId },
-    select: { tokenVersion: true, roles: { select: { role: true } } },
-  });
+  const user = await findUser(deps.prisma, userId, { tokenVersion: true, roles: { select: { role: true } } });
   if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
   // The roles are answered for the SPA; the token carries none (the server reads them per call).
   const roles = user.roles.map((r) => r.role).sort();
@@ -41,18 +45,26 @@ async function sessionFor(
   return { token, roles };
 }
 
-export async function login(deps: Deps, email: string, password: string, temporary: boolean) {
+/**
+ * Logs in. `resendConfirmation` queues a new confirmation link for an unconfirmed address: the
+ * registration module owns those e-mails and depends on this one, so the caller passes it in
+ * (docs/decisions/0015-module-boundaries-and-jobs.md).
+ */
+export async function login(
+  deps: Deps,
+  email: string,
+  password: string,
+  temporary: boolean,
+  resendConfirmation: (deps: Deps, userId: string) => Promise<void>,
+) {
   const address = normaliseEmail(email);
   // Password spraying: one account tried from many addresses.
   await countAttempt(deps.redis, deps.config.redisPrefix, address, deps.config.loginAccountLimit);
-  const user = await deps.prisma.user.findUnique({
-    where: { email: address },
-    select: {
-      id: true,
-      emailConfirmedAt: true,
-      credential: true,
-      organisation: { select: { enabled: true } },
-    },
+  const user = await findUserByEmail(deps.prisma, address, {
+    id: true,
+    emailConfirmedAt: true,
+    credential: true,
+    organisation: { select: { enabled: true } },
   });
   if (!user?.credential) {
     await burnPasswordCheck(password);
@@ -66,11 +78,11 @@ export async function login(deps: Deps, email: string, password: string, tempora
   if (!user.emailConfirmedAt) {
     // The right password for an unconfirmed address: a new link (at most one per
     // LIFECYCLE.confirmationResendMinutes; a queue failure is logged there), no session.
-    await queueAccountEmail(deps, user.id, "confirm-email").catch(() => undefined);
+    await resendConfirmation(deps, user.id).catch(() => undefined);
     throw forbidden(LIFECYCLE_MESSAGES.emailNotConfirmed, "EMAIL_NOT_CONFIRMED");
   }
   await clearAttempts(deps.redis, deps.config.redisPrefix, address);
-  await deps.prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: deps.now() } });
+  await recordLogin(deps.prisma, user.id, deps.now());
   return sessionFor(deps, user.id, { temporary });
 }
 
@@ -78,12 +90,8 @@ export async function login(deps: Deps, email: string, password: string, tempora
 export async function setPassword(deps: Deps, userId: string, password: string) {
   const passwordHash = await hashPassword(password);
   await deps.prisma.$transaction([
-    deps.prisma.credential.upsert({
-      where: { userId },
-      update: { passwordHash, passwordChangedAt: deps.now() },
-      create: { userId, passwordHash },
-    }),
-    deps.prisma.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } }),
+    repo.savePasswordHash(deps.prisma, userId, passwordHash, deps.now()),
+    bumpTokenVersion(deps.prisma, userId),
   ]);
   invalidateSession(userId);
 }
@@ -92,7 +100,7 @@ export async function changePassword(deps: Deps, userId: string, oldPassword: st
   if (await ssoManaged(deps.prisma, userId)) {
     throw forbidden(LIFECYCLE_MESSAGES.ssoPasswordManaged, "SSO_MANAGED");
   }
-  const cred = await deps.prisma.credential.findUnique({ where: { userId } });
+  const cred = await repo.credentialOf(deps.prisma, userId);
   if (!cred || !(await verifyPassword(cred.passwordHash, oldPassword))) {
     throw badRequest(MESSAGES.wrongOldPassword, "WRONG_PASSWORD");
   }
@@ -118,61 +126,44 @@ export async function requestReset(deps: Deps, email: string) {
 export async function completeReset(deps: Deps, id: string, password: string) {
   const tokenHash = sha256(id);
   // Claim the token atomically so two concurrent uses cannot both succeed.
-  const claimed = await deps.prisma.passwordResetToken.updateMany({
-    where: { tokenHash, usedAt: null, expiresAt: { gt: deps.now() } },
-    data: { usedAt: deps.now() },
-  });
-  if (claimed.count !== 1) throw badRequest(MESSAGES.resetInvalid, "RESET_TOKEN_INVALID");
-  const token = await deps.prisma.passwordResetToken.findUniqueOrThrow({ where: { tokenHash } });
+  if (!(await repo.claimResetToken(deps.prisma, tokenHash, deps.now())))
+    throw badRequest(MESSAGES.resetInvalid, "RESET_TOKEN_INVALID");
+  const token = await repo.resetTokenByHash(deps.prisma, tokenHash);
   await setPassword(deps, token.userId, password);
-  await deps.prisma.passwordResetToken.deleteMany({ where: { userId: token.userId, usedAt: null } });
+  await repo.dropUnusedResetTokens(deps.prisma, token.userId);
   return { message: "Your password has been reset. You can now log in with the new password." };
 }
 
 export async function createOtp(deps: Deps) {
   const token = randomToken();
   const expiresAt = new Date(deps.now().getTime() + OTP_TOKEN_TTL_SECONDS * 1000);
-  await deps.prisma.otpToken.create({ data: { tokenHash: sha256(token), expiresAt } });
+  await repo.createOtpToken(deps.prisma, sha256(token), expiresAt);
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
 /** Called by the logged-in mobile app after scanning the QR code. */
 export async function approveOtp(deps: Deps, userId: string, token: string) {
-  const approved = await deps.prisma.otpToken.updateMany({
-    where: {
-      tokenHash: sha256(token),
-      approvedByUserId: null,
-      consumedAt: null,
-      expiresAt: { gt: deps.now() },
-    },
-    data: { approvedByUserId: userId, approvedAt: deps.now() },
-  });
-  if (approved.count !== 1) throw notFound(MESSAGES.otpExpired, "OTP_INVALID");
+  if (!(await repo.approveOtpToken(deps.prisma, sha256(token), userId, deps.now())))
+    throw notFound(MESSAGES.otpExpired, "OTP_INVALID");
   return {};
 }
 
 /** 403 while waiting for approval (the browser keeps polling); 410 once expired or used. */
 export async function otpLogin(deps: Deps, token: string) {
   const tokenHash = sha256(token);
-  const row = await deps.prisma.otpToken.findUnique({ where: { tokenHash } });
+  const row = await repo.otpTokenByHash(deps.prisma, tokenHash);
   if (!row || row.consumedAt || row.expiresAt <= deps.now())
     throw new AppError(410, "OTP_EXPIRED", MESSAGES.otpExpired);
   if (!row.approvedByUserId) throw forbidden(MESSAGES.otpPending, "OTP_PENDING");
-  const consumed = await deps.prisma.otpToken.updateMany({
-    where: { tokenHash, consumedAt: null },
-    data: { consumedAt: deps.now() },
-  });
-  if (consumed.count !== 1) throw new AppError(410, "OTP_EXPIRED", MESSAGES.otpExpired);
+  if (!(await repo.consumeOtpToken(deps.prisma, tokenHash, deps.now())))
+    throw new AppError(410, "OTP_EXPIRED", MESSAGES.otpExpired);
   return sessionFor(deps, row.approvedByUserId);
 }
 
 export async function impersonate(deps: Deps, adminId: string, email: string) {
-  const user = await deps.prisma.user.findUnique({
-    where: { email: normaliseEmail(email) },
-    select: { id: true },
-  });
+  const user = await findUserByEmail(deps.prisma, normaliseEmail(email), { id: true });
   if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
-  const admin = await deps.prisma.user.findUnique({ where: { id: adminId }, select: { tokenVersion: true } });
+  const admin = await findUser(deps.prisma, adminId, { tokenVersion: true });
   if (!admin) throw unauthorized();
   deps.log.warn({ adminId, userId: user.id }, "administrator impersonation");
   await recordActivity(deps.prisma, {
@@ -186,10 +177,7 @@ export async function impersonate(deps: Deps, adminId: string, email: string) {
 /** Who an impersonation session is: the user, and the administrator acting as them. */
 export async function impersonation(deps: Deps, caller: { id: string; impersonatedBy?: string | undefined }) {
   const ids = [caller.id, ...(caller.impersonatedBy ? [caller.impersonatedBy] : [])];
-  const users = await deps.prisma.user.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, email: true },
-  });
+  const users = await findUsers(deps.prisma, ids, { id: true, email: true });
   const of = (id: string) => users.find((u) => u.id === id) ?? { id, email: "" };
   return {
     impersonating: Boolean(caller.impersonatedBy),

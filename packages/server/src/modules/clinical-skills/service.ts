@@ -7,6 +7,7 @@ import type { Deps } from "../../deps.js";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.js";
 import { SecretBox } from "../../lib/secret-box.js";
 import { looksLikeEmail } from "../profile/rules.js";
+import * as repo from "./repository.js";
 
 /** Seals the linked account's access token at rest (also opened by the portfolio job). */
 export const tokenBox = (config: Pick<Config, "dataEncryptionKey">) =>
@@ -25,7 +26,7 @@ const unavailable = (err: unknown): never => {
 };
 
 export async function linkStatus(deps: Deps, userId: string) {
-  const link = await deps.prisma.clinicalSkillsLink.findUnique({ where: { userId } });
+  const link = await repo.findLink(deps.prisma, userId);
   if (!link) throw notFound(M.notLinked, "NOT_LINKED");
   return { linked: true, email: link.email };
 }
@@ -38,16 +39,17 @@ export async function link(deps: Deps, userId: string, emailAddress: string, pas
   const result = await connector(deps).authenticate(email, password).catch(unavailable);
   if (!result) throw forbidden(M.notRecognised, "NOT_RECOGNISED");
   const tokenEncrypted = box(deps).seal(result.accessToken);
-  await deps.prisma.clinicalSkillsLink.upsert({
-    where: { userId },
-    update: { accountId: result.accountId, email, tokenEncrypted, linkedAt: deps.now() },
-    create: { userId, accountId: result.accountId, email, tokenEncrypted },
-  });
+  await repo.saveLink(
+    deps.prisma,
+    userId,
+    { accountId: result.accountId, email, tokenEncrypted },
+    deps.now(),
+  );
   return { linked: true, email };
 }
 
 export async function statistics(deps: Deps, userId: string) {
-  const link = await deps.prisma.clinicalSkillsLink.findUnique({ where: { userId } });
+  const link = await repo.findLink(deps.prisma, userId);
   if (!link) throw notFound(M.notLinked, "NOT_LINKED");
   return connector(deps).statistics(box(deps).open(link.tokenEncrypted)).catch(unavailable);
 }

@@ -1,17 +1,17 @@
-// Change of e-mail (spec 1 §4): a link to the NEW address (24 h, single use); nothing changes
+// Change of e-mail (REQ-CONTACT-02): a link to the NEW address (24 h, single use); nothing changes
 // until it is confirmed; then the address changes, every session ends, the old address is told
 // and the history keeps a row. Organisations that sign their members on own their addresses.
 import { randomUUID } from "node:crypto";
 import { LIFECYCLE, LIFECYCLE_MESSAGES as M, MESSAGES } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { emailChangedNoticeJob } from "../../jobs/email-changed-notice.js";
+import { emailChangedNoticeJob } from "../../jobs/definitions/email-changed-notice.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import type { Db } from "../../lib/db.js";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import type { Mail } from "../../lib/mailer.js";
 import { mapDbError } from "../../lib/store-errors.js";
 import { invalidateSession } from "../account/session.js";
-import { claimLinkToken } from "../registration/link-tokens.js";
+import { claimLinkToken } from "../registration/repository.js";
 import { emailChangedNotice, emailChangeLink, emailChangeLinkEmail } from "./emails.js";
 import { queueRequestMail } from "./queue.js";
 import * as repo from "./repository.js";

@@ -1,6 +1,6 @@
-// The messages of contact verification and change of e-mail, rendered at send time (DESIGN.md §6).
+// The messages of contact verification and change of e-mail, rendered at send time (ADR 0008).
 import { LIFECYCLE, londonDateTime } from "@cpd/contract";
-import { greeting, plainEmail } from "../../lib/html.js";
+import { button, greeting, paragraph, renderEmail, small } from "../../lib/email/render.js";
 import type { Mail } from "../../lib/mailer.js";
 
 export const emailChangeLink = (publicUrl: string, token: string) =>
@@ -11,28 +11,32 @@ export const mobileCodeSms = (code: string) =>
   `Your CPD verification code is ${code}. It expires in ${LIFECYCLE.verificationCodeMinutes} minutes.`;
 
 export function alternativeEmailCodeEmail(to: string, firstName: string | null, code: string): Mail {
-  return plainEmail({
+  return renderEmail({
     to,
     subject: "Your CPD verification code",
-    paragraphs: [
+    blocks: [
       greeting(firstName),
-      `Your code to verify this alternative email address is ${code}.`,
-      `It expires in ${LIFECYCLE.verificationCodeMinutes} minutes. If you did not ask for it, you can ignore this e-mail.`,
+      paragraph(["Your code to verify this alternative email address is ", { code }, "."]),
+      small(
+        `It expires in ${LIFECYCLE.verificationCodeMinutes} minutes. If you did not ask for it, you can ignore this e-mail.`,
+      ),
     ],
   });
 }
 
 export function emailChangeLinkEmail(to: string, firstName: string | null, link: string): Mail {
-  return plainEmail({
+  return renderEmail({
     to,
     subject: "Confirm your new CPD email address",
-    paragraphs: [
+    blocks: [
       greeting(firstName),
-      "You asked to use this address for your CPD account. Confirm it to finish the change:",
-      `The link works for ${LIFECYCLE.emailChangeLinkHours} hours and only once. Until you confirm it, nothing changes.`,
-      "If you did not ask for this, you can ignore this e-mail.",
+      paragraph("You asked to use this address for your CPD account. Confirm it to finish the change:"),
+      button(link, "Confirm my new email address"),
+      paragraph(
+        `The link works for ${LIFECYCLE.emailChangeLinkHours} hours and only once. Until you confirm it, nothing changes.`,
+      ),
+      small("If you did not ask for this, you can ignore this e-mail."),
     ],
-    link: { href: link, label: "Confirm my new email address", after: 2 },
   });
 }
 
@@ -42,13 +46,15 @@ export function emailChangedNotice(
   newEmail: string,
   changedAt: Date,
 ): Mail {
-  return plainEmail({
+  return renderEmail({
     to,
     subject: "Your CPD email address has been changed",
-    paragraphs: [
+    blocks: [
       greeting(firstName),
-      `The email address of your CPD account was changed to ${newEmail} on ${londonDateTime(changedAt)}. You now log in with the new address.`,
-      "If this was not you, please contact support straight away.",
+      paragraph(
+        `The email address of your CPD account was changed to ${newEmail} on ${londonDateTime(changedAt)}. You now log in with the new address.`,
+      ),
+      paragraph("If this was not you, please contact support straight away."),
     ],
   });
 }

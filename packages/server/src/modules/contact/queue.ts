@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps.js";
-import { contactEmailJob, contactEmailJobId } from "../../jobs/contact-email.js";
+import { contactEmailJob, contactEmailJobId } from "../../jobs/definitions/contact-email.js";
 import { ServiceUnavailable } from "../../lib/store-errors.js";
 
 type Kind = "alternative-email-code" | "email-change-link";

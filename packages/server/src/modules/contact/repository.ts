@@ -1,9 +1,18 @@
 // Contact verification codes (table contact_verifications, one pending code per user and
 // channel) and changes of e-mail (account_link_tokens purpose "email-change", email_change_log).
-// Every step that two requests could race is one conditional statement.
+// Every step that two requests could race is one conditional statement. The link tokens are
+// registration's table, the address account's and the verified flags profile's: their
+// repositories write them (docs/decisions/0016-table-ownership.md).
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { Db } from "../../lib/db.js";
-import { dropUnusedLinkTokens } from "../registration/link-tokens.js";
+import { setEmail } from "../account/repository.js";
+import { markContactVerified } from "../profile/repository.js";
+import {
+  createPendingLinkToken,
+  dropUnusedLinkToken,
+  dropUnusedLinkTokens,
+  rotateLinkTokenHash,
+} from "../registration/repository.js";
 
 type Client = Prisma.TransactionClient;
 
@@ -124,16 +133,7 @@ export async function consumeCode(
       },
     });
     if (used.count !== 1) return false;
-    const flagged =
-      c.channel === "mobile"
-        ? await tx.profile.updateMany({
-            where: { userId: c.userId, mobileNumber: c.target },
-            data: { mobileVerified: true },
-          })
-        : await tx.profile.updateMany({
-            where: { userId: c.userId, alternativeEmail: c.target },
-            data: { alternativeEmailVerified: true },
-          });
+    const flagged = await markContactVerified(tx, c.userId, c.channel, c.target);
     return flagged.count === 1;
   });
 }
@@ -157,22 +157,19 @@ export function createChangeRequest(
 ) {
   return db.$transaction([
     dropUnusedLinkTokens(db, r.userId, EMAIL_CHANGE),
-    db.accountLinkToken.create({
-      data: {
-        tokenHash: r.placeholder,
-        userId: r.userId,
-        purpose: EMAIL_CHANGE,
-        newEmail: r.newEmail,
-        expiresAt: r.expiresAt,
-        createdAt: r.now,
-      },
+    createPendingLinkToken(db, {
+      placeholder: r.placeholder,
+      userId: r.userId,
+      purpose: EMAIL_CHANGE,
+      newEmail: r.newEmail,
+      expiresAt: r.expiresAt,
+      now: r.now,
     }),
   ]);
 }
 
 /** Removes a request whose job could not be queued. */
-export const dropChangeRequest = (db: Client, placeholder: string) =>
-  db.accountLinkToken.deleteMany({ where: { tokenHash: placeholder, usedAt: null } });
+export const dropChangeRequest = (db: Client, placeholder: string) => dropUnusedLinkToken(db, placeholder);
 
 /** The live change request made at `requestedAt`, if it is still the user's current one. */
 export const liveChangeRequest = (db: Client, userId: string, requestedAt: Date, now: Date) =>
@@ -182,13 +179,8 @@ export const liveChangeRequest = (db: Client, userId: string, requestedAt: Date,
   });
 
 /** Gives a request the hash of the token about to be mailed (its earlier token, if any, stops working). */
-export async function rotateChangeToken(db: Client, fromHash: string, toHash: string): Promise<boolean> {
-  const n = await db.accountLinkToken.updateMany({
-    where: { tokenHash: fromHash, usedAt: null },
-    data: { tokenHash: toHash },
-  });
-  return n.count === 1;
-}
+export const rotateChangeToken = (db: Client, fromHash: string, toHash: string): Promise<boolean> =>
+  rotateLinkTokenHash(db, fromHash, toHash);
 
 /**
  * The change itself, inside the caller's transaction: the address (now confirmed by the link),
@@ -201,10 +193,7 @@ export async function applyEmailChange(
 ): Promise<string | "taken"> {
   const holder = await userIdByEmail(tx, c.newEmail);
   if (holder) return "taken";
-  await tx.user.update({
-    where: { id: c.userId },
-    data: { email: c.newEmail, emailConfirmedAt: c.now, tokenVersion: { increment: 1 } },
-  });
+  await setEmail(tx, c.userId, c.newEmail, c.now);
   const row = await tx.emailChangeLog.create({
     data: { userId: c.userId, previousEmail: c.previousEmail, newEmail: c.newEmail, dateChanged: c.now },
     select: { id: true },

@@ -1,4 +1,4 @@
-// Verifying the profile's mobile number and alternative e-mail address (spec 1 §5): a random
+// Verifying the profile's mobile number and alternative e-mail address (REQ-CONTACT-01): a random
 // 6-digit code (15 minutes, at most one every 30 s, 5 wrong tries), stored only as a keyed hash
 // bound to the user, the channel and the number or address it was sent to.
 import { LIFECYCLE, LIFECYCLE_MESSAGES as M, MESSAGES } from "@cpd/contract";

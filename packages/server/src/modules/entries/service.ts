@@ -5,11 +5,13 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isFullMember, loadAccount, membershipFacts, trialStatus } from "../account/index.js";
 import type { AccountRow } from "../account/repository.js";
+import * as filesRepo from "../files/repository.js";
 import { CURRENT_FORMS } from "../forms/definitions.js";
 import { columns, entryRow, type Values, validateValues } from "../forms/rules.js";
 import { currentFormId, formById, formOptions } from "../forms/service.js";
 import { normaliseTags } from "../profile/rules.js";
 import { lockEntry, refreshCompleteness } from "./evidence.js";
+import * as repo from "./repository.js";
 
 export const ENTRY_NOT_FOUND = () => notFound("Entry not found", "ENTRY_NOT_FOUND");
 /** A signed supervision record is frozen until its sharing is reset. */
@@ -33,7 +35,7 @@ async function checkEntryAllowance(
     throw forbidden("Your free trial has ended. Upgrade to continue adding entries", "TRIAL_EXPIRED");
   }
   if (type !== "diary") return;
-  const held = await tx.entry.count({ where: { userId: account.id, type: "diary" } });
+  const held = await repo.countDiary(tx, account.id);
   if (held >= TRIAL_ENTRY_LIMIT) throw forbidden(MESSAGES.entryLimit, "ENTRY_LIMIT");
 }
 
@@ -47,17 +49,12 @@ async function attachEvidence(
   entryId: string,
   fileIds: string[],
 ) {
-  const files = await tx.storedFile.findMany({
-    where: { id: { in: fileIds }, userId },
-    select: { entryId: true, entry: { select: { supervisionLocked: true } } },
-  });
+  const files = await filesRepo.evidenceCandidates(tx, fileIds, userId);
   if (files.length !== fileIds.length)
     throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
   // Evidence of a signed supervision record stays where it was signed.
   if (files.some((f) => f.entryId !== entryId && f.entry?.supervisionLocked)) throw SIGNED_LOCKED();
-  await tx.storedFile.updateMany({ where: { entryId, id: { notIn: fileIds } }, data: { entryId: null } });
-  if (fileIds.length)
-    await tx.storedFile.updateMany({ where: { id: { in: fileIds }, userId }, data: { entryId } });
+  await filesRepo.setEvidence(tx, userId, entryId, fileIds);
   // A file moved here from another entry is no longer that entry's evidence.
   const others = new Set(files.map((f) => f.entryId).filter((id): id is string => !!id && id !== entryId));
   for (const other of others) await refreshCompleteness(tx, other);
@@ -76,9 +73,9 @@ export async function createEntry(deps: Deps, userId: string, type: EntryType, i
   const today = deps.today();
   const entry = await deps.prisma.$transaction(async (tx) => {
     // One writer per user at a time, so two saves cannot both pass the limit.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${userId}))`;
+    await repo.lockUserEntries(tx, userId);
     await checkEntryAllowance(tx, account, today, type);
-    const created = await tx.entry.create({ data: { userId, type, formId, ...entryRow(def, values) } });
+    const created = await repo.createEntry(tx, { userId, type, formId, ...entryRow(def, values) });
     await attachEvidence(tx, userId, created.id, evidence);
     return created;
   });
@@ -86,7 +83,7 @@ export async function createEntry(deps: Deps, userId: string, type: EntryType, i
 }
 
 export async function updateEntry(deps: Deps, userId: string, entryId: string, input: Values) {
-  const entry = await deps.prisma.entry.findFirst({ where: { id: entryId, userId } });
+  const entry = await repo.findOwned(deps.prisma, entryId, userId);
   if (!entry) throw ENTRY_NOT_FOUND();
   if (entry.supervisionCompleted) throw conflict(SUPERVISION_MESSAGES.completedLocked, "ENTRY_LOCKED");
   if (entry.supervisionLocked) throw SIGNED_LOCKED();
@@ -95,10 +92,7 @@ export async function updateEntry(deps: Deps, userId: string, entryId: string, i
   const evidence = columns(values).evidence;
   if (!evidence.every(uuidLike)) throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
   await deps.prisma.$transaction(async (tx) => {
-    const updated = await tx.entry.updateMany({
-      where: { id: entryId, userId, supervisionCompleted: false, supervisionLocked: false },
-      data: entryRow(def, values),
-    });
+    const updated = await repo.updateUnlocked(tx, entryId, userId, entryRow(def, values));
     // Signed (or completed) since it was read: the where clause is the atomic check.
     if (updated.count !== 1) throw SIGNED_LOCKED();
     await attachEvidence(tx, userId, entryId, evidence);
@@ -107,23 +101,20 @@ export async function updateEntry(deps: Deps, userId: string, entryId: string, i
 }
 
 export async function deleteEntry(deps: Deps, userId: string, entryId: string) {
-  const deleted = await deps.prisma.entry.deleteMany({ where: { id: entryId, userId } });
+  const deleted = await repo.deleteOwned(deps.prisma, entryId, userId);
   if (deleted.count !== 1) throw ENTRY_NOT_FOUND();
   return {};
 }
 
 export async function getEntryTags(deps: Deps, userId: string, entryId: string) {
-  const entry = await deps.prisma.entry.findFirst({ where: { id: entryId, userId }, select: { tags: true } });
+  const entry = await repo.ownedTags(deps.prisma, entryId, userId);
   if (!entry) throw ENTRY_NOT_FOUND();
   return { tags: entry.tags };
 }
 
 export async function putEntryTags(deps: Deps, userId: string, entryId: string, tags: string[]) {
   const clean = normaliseTags(tags);
-  const updated = await deps.prisma.entry.updateMany({
-    where: { id: entryId, userId },
-    data: { tags: clean },
-  });
+  const updated = await repo.setTags(deps.prisma, entryId, userId, clean);
   if (updated.count !== 1) throw ENTRY_NOT_FOUND();
   return { tags: clean };
 }
@@ -131,19 +122,12 @@ export async function putEntryTags(deps: Deps, userId: string, entryId: string, 
 /** Removes a file from an entry's evidence; the file stays in My Files. */
 export async function detachEvidence(deps: Deps, userId: string, entryId: string, fileId: string) {
   await deps.prisma.$transaction(async (tx) => {
-    const entry = await tx.entry.findFirst({
-      where: { id: entryId, userId },
-      select: { supervisionLocked: true },
-    });
+    const entry = await repo.ownedLockState(tx, entryId, userId);
     if (!entry) throw ENTRY_NOT_FOUND();
     if (entry.supervisionLocked) throw SIGNED_LOCKED();
     await lockEntry(tx, entryId);
-    const detached = await tx.storedFile.updateMany({
-      where: { id: fileId, userId, entryId, entry: { supervisionLocked: false } },
-      data: { entryId: null },
-    });
-    if (detached.count !== 1 && (await tx.entry.count({ where: { id: entryId, supervisionLocked: true } })))
-      throw SIGNED_LOCKED();
+    const detached = await filesRepo.detachEvidence(tx, fileId, userId, entryId);
+    if (detached.count !== 1 && (await repo.isSupervisionLocked(tx, entryId))) throw SIGNED_LOCKED();
     if (detached.count !== 1) throw notFound("This file is not evidence of the entry", "EVIDENCE_NOT_FOUND");
     await refreshCompleteness(tx, entryId);
   });

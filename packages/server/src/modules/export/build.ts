@@ -1,4 +1,4 @@
-// Writes a user's whole record as a ZIP file (spec §E): account.json (the rows, by table, read in
+// Writes a user's whole record as a ZIP file (REQ-ACCOUNT-04): account.json (the rows, by table, read in
 // one consistent snapshot) and files/<key> for every stored object the rows name. Rows are read
 // through a cursor and objects are streamed from S3 one at a time, so memory stays bounded
 // however large the record is.
@@ -23,7 +23,7 @@ const FETCH_ROWS = 500;
 /** A long record may take a while to read; the snapshot's transaction must outlive it. */
 const SNAPSHOT_TIMEOUT_MS = 30 * 60_000;
 
-export interface ExportedObject {
+interface ExportedObject {
   key: string;
   path: string;
   size: number;

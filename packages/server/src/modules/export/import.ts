@@ -9,6 +9,7 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import yauzl from "yauzl";
 import type { Db } from "../../lib/db.js";
 import { isMissingBucket, type Storage } from "../../lib/storage.js";
+import * as repo from "./repository.js";
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, EXPORT_TABLES, objectPath } from "./tables.js";
 
 /** A refusal the CLI prints as it is (not a bug). */
@@ -37,7 +38,6 @@ export interface ImportResult {
 }
 
 const MAX_ACCOUNT_JSON_BYTES = 1024 * 1024 * 1024;
-const INSERT_BATCH = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Keys this server makes (`files/<uuid>`, `portfolios/<uuid>.pdf`...): nothing else is written. */
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/;
@@ -155,37 +155,24 @@ async function objectExists(storage: Storage, key: string) {
   }
 }
 
-type Tx = Pick<Db, "$executeRawUnsafe" | "$queryRawUnsafe">;
+type Tx = repo.ImportTx;
 
 async function existing(tx: Tx, table: string, ids: unknown[]) {
   const wanted = [...new Set(ids.filter((v): v is string => typeof v === "string" && UUID.test(v)))];
   if (!wanted.length) return new Set<string>();
-  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT id::text AS id FROM "${table}" WHERE id = ANY($1::uuid[])`,
-    wanted,
-  );
-  return new Set(rows.map((r) => r.id.toLowerCase()));
+  return repo.existingIds(tx, table, wanted);
 }
 
-async function insertRows(tx: Tx, table: string, rows: Row[], onConflict = "") {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "${table}" SELECT * FROM json_populate_recordset(NULL::"${table}", $1::json) ${onConflict}`,
-      JSON.stringify(rows.slice(i, i + INSERT_BATCH)),
-    );
-  }
-}
+// The rows go in through export/repository.ts, the documented exception to table ownership
+// (docs/decisions/0016-table-ownership.md).
+const insertRows = repo.insertRows;
 
 /** The target's id of each exported form version: the same version already here, or the exported row. */
 async function restoreForms(tx: Tx, forms: Row[]) {
   const map = new Map<string, string>();
   for (const form of forms) {
     await insertRows(tx, "form_definitions", [form], "ON CONFLICT DO NOTHING");
-    const [row] = await tx.$queryRawUnsafe<{ id: string }[]>(
-      "SELECT id::text AS id FROM form_definitions WHERE identifier = $1 AND version = $2",
-      form.identifier,
-      form.version,
-    );
+    const row = await repo.formVersionId(tx, form.identifier, form.version);
     if (row) map.set(String(form.id), row.id);
   }
   return map;
@@ -199,10 +186,7 @@ async function restoreRows(db: Db, doc: AccountJson) {
       const forms = await restoreForms(tx, doc.reference?.form_definitions ?? []);
       let organisationId: number | null = null;
       if (doc.organisation?.key) {
-        const org = await tx.organisation.findUnique({
-          where: { key: doc.organisation.key },
-          select: { id: true },
-        });
+        const org = await repo.organisationIdByKey(tx, doc.organisation.key);
         organisationId = org?.id ?? null;
       }
       for (const spec of EXPORT_TABLES) {
@@ -259,10 +243,7 @@ export async function importAccount(
     const entries = await listEntries(zip);
     const doc = await readAccountJson(zip, entries);
     const email = checkOwnership(doc);
-    const taken = await target.db.user.findFirst({
-      where: { OR: [{ email: email.toLowerCase() }, { id: doc.userId }] },
-      select: { id: true },
-    });
+    const taken = await repo.userWithEmailOrId(target.db, email.toLowerCase(), doc.userId);
     if (taken)
       throw new ImportRefused(`An account with the e-mail address ${email} (or this id) already exists here`);
 

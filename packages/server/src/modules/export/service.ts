@@ -1,9 +1,10 @@
-// Whole-record exports (spec §E): asking for one, and downloading a finished one (own only).
+// Whole-record exports (REQ-ACCOUNT-04): asking for one, and downloading a finished one (own only).
 import { LIFECYCLE_MESSAGES } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { accountExportJob } from "../../jobs/account-export.js";
+import { accountExportJob } from "../../jobs/definitions/account-export.js";
 import { notFound } from "../../lib/errors.js";
 import { ServiceUnavailable } from "../../lib/store-errors.js";
+import * as repo from "./repository.js";
 
 /** A request still being built within this long is answered again instead of starting another. */
 const PENDING_REUSE_MS = 60 * 60_000;
@@ -15,19 +16,16 @@ const PENDING_REUSE_MS = 60 * 60_000;
 export async function requestExport(deps: Deps, userId: string) {
   const now = deps.now();
   const { row, created } = await deps.prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`account-export:${userId}`}, 0))`;
-    const pending = await tx.accountExport.findFirst({
-      where: { userId, state: "Processing", createdAt: { gt: new Date(now.getTime() - PENDING_REUSE_MS) } },
-      orderBy: { createdAt: "desc" },
-    });
+    await repo.lockUserExports(tx, userId);
+    const pending = await repo.pendingExport(tx, userId, new Date(now.getTime() - PENDING_REUSE_MS));
     if (pending) return { row: pending, created: false };
-    return { row: await tx.accountExport.create({ data: { userId, createdAt: now } }), created: true };
+    return { row: await repo.createExport(tx, userId, now), created: true };
   });
   if (created) {
     try {
       await deps.queues.enqueue(accountExportJob, { exportId: row.id }, `account-export-${row.id}`);
     } catch (err) {
-      await deps.prisma.accountExport.delete({ where: { id: row.id } }).catch(() => undefined);
+      await repo.deleteExport(deps.prisma, row.id).catch(() => undefined);
       deps.log.error({ err }, "could not queue an account export");
       throw new ServiceUnavailable("Exports cannot be prepared just now. Please try again in a moment.");
     }
@@ -38,7 +36,7 @@ export async function requestExport(deps: Deps, userId: string) {
 /** The caller's finished, unexpired export as a stream; anything else is 404 (no discovery). */
 export async function openExport(deps: Deps, userId: string, id: string) {
   const gone = () => notFound(LIFECYCLE_MESSAGES.exportNotFound, "EXPORT_NOT_FOUND");
-  const row = await deps.prisma.accountExport.findFirst({ where: { id, userId, state: "Completed" } });
+  const row = await repo.completedExport(deps.prisma, id, userId);
   if (!row?.storageKey || !row.completedAt) throw gone();
   const expires = row.completedAt.getTime() + deps.config.exportRetentionHours * 3_600_000;
   if (deps.now().getTime() >= expires) throw gone();

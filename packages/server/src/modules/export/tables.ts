@@ -1,4 +1,4 @@
-// What a whole-record export holds (spec §E): every row of the user in every table that holds
+// What a whole-record export holds (REQ-ACCOUNT-04): every row of the user in every table that holds
 // their data, by table, in an order that restores without breaking a foreign key, plus the keys of
 // every stored object the rows name. A table added to the schema must be listed here or in
 // EXCLUDED_TABLES (the export test fails otherwise), so nothing is left out by accident.
@@ -7,7 +7,7 @@
 export const EXPORT_FORMAT = "cpd-account-export";
 export const EXPORT_FORMAT_VERSION = 1;
 
-export interface ObjectColumn {
+interface ObjectColumn {
   /** The column holding an S3 key. */
   column: string;
   /** The column holding the object's content type, if the row has one. */

@@ -1,4 +1,4 @@
-// What an upload's refusals say (the spec's wording where it has one), and the errors carrying them.
+// What an upload's refusals say (the wording of REQ-FILE-01 where it has one), and the errors carrying them.
 import { AppError } from "../../lib/errors.js";
 
 export const FILE_MESSAGES = {

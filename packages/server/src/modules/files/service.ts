@@ -13,11 +13,13 @@ import {
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import { likePattern, listFilter } from "../../lib/sql-list.js";
 import { Storage } from "../../lib/storage.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
 import { lockEntry, refreshCompleteness } from "../entries/evidence.js";
+import * as entriesRepo from "../entries/repository.js";
 import { FILE_MESSAGES, tooLarge, unsupportedType } from "./messages.js";
+import type { FileRow } from "./repository.js";
+import * as repo from "./repository.js";
 import { cleanFilename, extensionOf, OFFICE_TYPES, SNIFF_BYTES, sniffFileType } from "./sniff.js";
 import {
   DEFAULT_UPLOAD_TIMEOUTS,
@@ -34,21 +36,6 @@ export { FILE_MESSAGES } from "./messages.js";
 
 export const FILE_NOT_FOUND = () => notFound("File not found", "FILE_NOT_FOUND");
 
-const FILE_SQL = `
-SELECT f.id, f.filename, f.content_type, f.size, f.created_at, f.entry_id, e.type AS entry_type, e.title AS entry_title
-  FROM files f LEFT JOIN entries e ON e.id = f.entry_id`;
-
-interface FileRow {
-  id: string;
-  filename: string;
-  content_type: string;
-  size: number;
-  created_at: Date;
-  entry_id: string | null;
-  entry_type: FileInfo["entryType"];
-  entry_title: string | null;
-}
-
 const toInfo = (r: FileRow): FileInfo => ({
   id: r.id,
   storageId: r.id,
@@ -62,13 +49,10 @@ const toInfo = (r: FileRow): FileInfo => ({
   entryTitle: r.entry_title,
 });
 
-export async function fileInfo(deps: Deps, userId: string, id: string): Promise<FileInfo> {
-  const { rows } = await deps.pool.query<FileRow>(`${FILE_SQL} WHERE f.id = $1 AND f.user_id = $2`, [
-    id,
-    userId,
-  ]);
-  if (!rows[0]) throw FILE_NOT_FOUND();
-  return toInfo(rows[0]);
+async function fileInfo(deps: Deps, userId: string, id: string): Promise<FileInfo> {
+  const row = await repo.fileRow(deps.pool, id, userId);
+  if (!row) throw FILE_NOT_FOUND();
+  return toInfo(row);
 }
 
 /** Reads until `n` bytes (or the end) have arrived; the rest stays in the stream. */
@@ -109,7 +93,7 @@ export interface UploadInput {
 
 /** A signed supervision record's evidence is frozen: call with the entry row locked. */
 async function refuseSignedEntry(tx: Prisma.TransactionClient, entryId: string) {
-  if (await tx.entry.count({ where: { id: entryId, supervisionLocked: true } }))
+  if (await entriesRepo.isSupervisionLocked(tx, entryId))
     throw new AppError(409, "ENTRY_LOCKED", SUPERVISION_MESSAGES.signedLocked);
 }
 
@@ -128,10 +112,7 @@ export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileIn
   if (declared !== null && declared > MAX_FILE_BYTES) throw tooLarge();
   if (declared === 0) throw new AppError(400, "EMPTY_FILE", FILE_MESSAGES.empty);
   if (input.entryId) {
-    const entry = await deps.prisma.entry.findFirst({
-      where: { id: input.entryId, userId },
-      select: { supervisionLocked: true },
-    });
+    const entry = await entriesRepo.ownedLockState(deps.prisma, input.entryId, userId);
     if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
     if (entry.supervisionLocked) throw new AppError(409, "ENTRY_LOCKED", SUPERVISION_MESSAGES.signedLocked);
   }
@@ -191,8 +172,13 @@ export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileIn
         await lockEntry(tx, input.entryId);
         await refuseSignedEntry(tx, input.entryId);
       }
-      const row = await tx.storedFile.create({
-        data: { userId, storageKey: key, filename, contentType, size, entryId: input.entryId },
+      const row = await repo.createFile(tx, {
+        userId,
+        storageKey: key,
+        filename,
+        contentType,
+        size,
+        entryId: input.entryId,
       });
       if (input.entryId) await refreshCompleteness(tx, input.entryId);
       return row.id;
@@ -209,16 +195,9 @@ async function checkQuota(deps: Deps, userId: string, incoming: number) {
   const account = await loadAccount(deps.pool, userId);
   if (!account) throw notFound();
   if (isFullMember(membershipFacts(account), deps.today())) return;
-  const { rows } = await deps.pool.query<{ used: number }>(
-    "SELECT coalesce(sum(size), 0)::bigint AS used FROM files WHERE user_id = $1",
-    [userId],
-  );
-  if ((rows[0]?.used ?? 0) + incoming > FREE_STORAGE_BYTES)
+  if ((await repo.storageUsed(deps.pool, userId)) + incoming > FREE_STORAGE_BYTES)
     throw new AppError(403, "STORAGE_QUOTA", FILE_MESSAGES.quota);
 }
-
-// Personal documents have their own tab; My Files lists the rest.
-const NOT_A_DOCUMENT = "NOT EXISTS (SELECT 1 FROM identity_documents d WHERE d.file_id = f.id)";
 
 export async function listFiles(
   deps: Deps,
@@ -227,36 +206,22 @@ export async function listFiles(
   perPage: number,
   page: number,
 ) {
-  const filter = listFilter([userId], ["f.user_id = $1", NOT_A_DOCUMENT]);
-  if (q.filter?.trim()) filter.add((p) => `lower(f.filename) LIKE ${p}`, likePattern(q.filter.trim()));
-  const dir = q.sortDesc === false ? "ASC" : "DESC";
-  const order = q.sortBy === "filename" ? `lower(f.filename) ${dir}, f.id` : `f.created_at ${dir}, f.id`;
-  const { rows } = await deps.pool.query<FileRow & { total: number }>(
-    `${FILE_SQL.replace("SELECT", "SELECT count(*) OVER ()::int AS total,")} ${filter.where()} ORDER BY ${order} ${filter.page(perPage, page)}`,
-    filter.values,
-  );
+  const rows = await repo.listPage(deps.pool, userId, q, perPage, page);
   return { items: rows.map(toInfo), total: rows[0]?.total ?? 0 };
 }
 
 export async function unassignedFiles(deps: Deps, userId: string) {
-  const { rows } = await deps.pool.query<{ id: string; filename: string }>(
-    `SELECT f.id, f.filename FROM files f WHERE f.user_id = $1 AND f.entry_id IS NULL AND ${NOT_A_DOCUMENT} ORDER BY f.created_at DESC LIMIT 500`,
-    [userId],
-  );
-  return rows;
+  return repo.unassigned(deps.pool, userId);
 }
 
 export async function renameFile(deps: Deps, userId: string, id: string, newFilename: string) {
-  const current = await deps.prisma.storedFile.findFirst({
-    where: { id, userId },
-    select: { filename: true },
-  });
+  const current = await repo.ownedFilename(deps.prisma, id, userId);
   if (!current) throw FILE_NOT_FOUND();
   // The SPA edits the name without its extension: keep the original one.
   const ext = current.filename.includes(".") ? current.filename.slice(current.filename.lastIndexOf(".")) : "";
   let name = cleanFilename(newFilename);
   if (ext && !name.toLowerCase().endsWith(ext.toLowerCase())) name = cleanFilename(`${name}${ext}`);
-  await deps.prisma.storedFile.update({ where: { id }, data: { filename: name } });
+  await repo.rename(deps.prisma, id, name);
   return fileInfo(deps, userId, id);
 }
 
@@ -267,15 +232,13 @@ export async function renameFile(deps: Deps, userId: string, id: string, newFile
  */
 export async function deleteFile(deps: Deps, userId: string, id: string) {
   const deleted = await deps.prisma.$transaction(async (tx) => {
-    const file = await tx.storedFile.findFirst({ where: { id, userId }, select: { entryId: true } });
+    const file = await repo.ownedEntryId(tx, id, userId);
     if (!file) throw FILE_NOT_FOUND();
     if (file.entryId) {
       await lockEntry(tx, file.entryId);
       await refuseSignedEntry(tx, file.entryId);
     }
-    const rows = await tx.$queryRaw<{ entry_id: string | null; storage_key: string }[]>`
-      DELETE FROM files WHERE id = ${id}::uuid AND user_id = ${userId}::uuid RETURNING entry_id, storage_key`;
-    const row = rows[0];
+    const row = await repo.deleteOwnedReturning(tx, id, userId);
     if (!row) throw FILE_NOT_FOUND();
     if (row.entry_id) await refreshCompleteness(tx, row.entry_id);
     return row;
@@ -287,7 +250,7 @@ export async function deleteFile(deps: Deps, userId: string, id: string) {
 }
 
 export async function openFile(deps: Deps, userId: string, id: string) {
-  const file = await deps.prisma.storedFile.findFirst({ where: { id, userId } });
+  const file = await repo.findOwned(deps.prisma, id, userId);
   if (!file) throw FILE_NOT_FOUND();
   const obj = await deps.storage.get(file.storageKey);
   if (!obj) throw FILE_NOT_FOUND();

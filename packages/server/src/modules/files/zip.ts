@@ -52,7 +52,7 @@ export function centralDirectoryNames(tail: Buffer, total: number): string[] | n
 }
 
 /** The folder of the main part of each Office Open XML format (ECMA-376 part 2). */
-export const OOXML_FOLDERS: Record<string, string> = { docx: "word/", xlsx: "xl/", pptx: "ppt/" };
+const OOXML_FOLDERS: Record<string, string> = { docx: "word/", xlsx: "xl/", pptx: "ppt/" };
 
 /** An OOXML package names its content types and has parts in its format's folder. */
 export function isOoxmlPackage(names: string[], ext: string): boolean {

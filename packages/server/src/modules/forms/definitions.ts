@@ -15,7 +15,7 @@ export interface ItemDef {
   activators?: string[];
 }
 
-export interface PageDef {
+interface PageDef {
   title: string;
   items: ItemDef[];
   requiresActivation?: boolean;

@@ -1,6 +1,6 @@
-// Validation and derived columns of a submitted entry (spec 2 §4-§5), as pure
+// Validation and derived columns of a submitted entry (REQ-ENTRY-02..05), as pure
 // functions of the form definition, the answers and today's date.
-import { ITEM_TYPES as T } from "@cpd/contract";
+import { isBlank, FORM_MESSAGES as M, ITEM_TYPES as T } from "@cpd/contract";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { type IsoDate, toDateColumn } from "../../lib/dates.js";
 import { badRequest } from "../../lib/errors.js";
@@ -15,9 +15,6 @@ export interface Options {
   suggestedTags?: string[];
   today: IsoDate;
 }
-
-const isBlank = (v: string | string[] | undefined) =>
-  v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === "");
 
 const isIsoDate = (v: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
@@ -43,53 +40,51 @@ export function validateValues(def: FormDef, input: Values, opts: Options): Valu
     const raw = input[item.identifier];
     const name = item.title;
     if (isBlank(raw)) {
-      if (item.required) throw badRequest(`The ${name} field is not provided`, "FIELD_REQUIRED");
+      if (item.required) throw badRequest(M.required(name), "FIELD_REQUIRED");
       continue;
     }
     const many = item.type === T.multiSelect || item.type === T.upload;
     if (many !== Array.isArray(raw)) {
-      throw badRequest(`The ${name} field must be ${many ? "a list" : "a single value"}`, "FIELD_TYPE");
+      throw badRequest(M.shape(name, many), "FIELD_TYPE");
     }
     const choices = item.source ? opts.sourced[item.source] : item.values;
     if (Array.isArray(raw)) {
       const list = [...new Set(raw.map((v) => v.trim()).filter(Boolean))];
       if (item.type === T.multiSelect && choices) {
         const bad = list.find((v) => !choices.includes(v));
-        if (bad) throw badRequest(`"${bad}" is not an option of the ${name} field`, "FIELD_OPTION");
+        if (bad) throw badRequest(M.option(bad, name), "FIELD_OPTION");
       }
       out[item.identifier] = list;
       continue;
     }
     const v = (raw as string).trim();
     if (item.maxLength && v.length > item.maxLength) {
-      throw badRequest(`The ${name} field must be at most ${item.maxLength} characters`, "FIELD_TOO_LONG");
+      throw badRequest(M.tooLong(name, item.maxLength), "FIELD_TOO_LONG");
     }
     switch (item.type) {
       case T.date:
-        if (!isIsoDate(v)) throw badRequest(`The ${name} field must be a date (YYYY-MM-DD)`, "FIELD_DATE");
+        if (!isIsoDate(v)) throw badRequest(M.date(name), "FIELD_DATE");
         if (item.identifier === COLUMN_ITEMS.reminderDate[0] && v < opts.today) {
-          throw badRequest("The reminder date cannot be in the past", "REMINDER_IN_PAST");
+          throw badRequest(M.reminderInPast, "REMINDER_IN_PAST");
         }
         break;
       case T.number: {
         const n = Number(v);
         if (!/^\d+(\.\d+)?$/.test(v) || !Number.isFinite(n) || n > 9999) {
-          throw badRequest(`The ${name} field must be a number of hours, such as 1.5`, "FIELD_NUMBER");
+          throw badRequest(M.hours(name), "FIELD_NUMBER");
         }
         break;
       }
       case T.url:
         if (!/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v)) {
-          throw badRequest(`The ${name} field must be a web address starting with http(s)://`, "FIELD_URL");
+          throw badRequest(M.url(name), "FIELD_URL");
         }
         break;
       case T.checkbox:
-        if (v !== "1" && v !== "0")
-          throw badRequest(`The ${name} field must be '1' or '0'`, "FIELD_CHECKBOX");
+        if (v !== "1" && v !== "0") throw badRequest(M.checkbox(name), "FIELD_CHECKBOX");
         break;
       case T.dropdown:
-        if (choices && !choices.includes(v))
-          throw badRequest(`"${v}" is not an option of the ${name} field`, "FIELD_OPTION");
+        if (choices && !choices.includes(v)) throw badRequest(M.option(v, name), "FIELD_OPTION");
         break;
     }
     out[item.identifier] = v;

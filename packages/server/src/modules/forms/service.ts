@@ -1,10 +1,10 @@
 // Form definitions as the user sees them: the stored version, with the user's
 // categories (their organisation's, or the standard list) and standards.
-import type { api, EntryType, ResponseOf } from "@cpd/contract";
+import type { api, EntryType, ResponseOf, Reviewee } from "@cpd/contract";
+import type { Static } from "@sinclair/typebox";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { notFound } from "../../lib/errors.js";
-import { revieweeForEntry } from "../supervision/reviewee.js";
 import {
   ACTIVITY_TYPES,
   CURRENT_FORMS,
@@ -13,6 +13,7 @@ import {
   standardsFor,
 } from "./definitions.js";
 import { formJsonSchema } from "./json-schema.js";
+import * as repo from "./repository.js";
 import { type Options, type Values, withEvidence } from "./rules.js";
 
 type Form = ResponseOf<typeof api.diaryForm>;
@@ -24,14 +25,7 @@ export function currentFormId(deps: Pick<Deps, "prisma">, identifier: EntryType)
   let id = ids.get(identifier);
   if (!id) {
     const def = CURRENT_FORMS[identifier];
-    id = deps.prisma.formDefinition
-      .upsert({
-        where: { identifier_version: { identifier, version: def.version } },
-        update: {},
-        create: { identifier, version: def.version, definition: def as unknown as Prisma.InputJsonValue },
-        select: { id: true },
-      })
-      .then((r) => r.id);
+    id = repo.saveVersion(deps.prisma, identifier, def.version, def as unknown as Prisma.InputJsonValue);
     id.catch(() => ids.delete(identifier));
     ids.set(identifier, id);
   }
@@ -45,7 +39,7 @@ export async function formById(
   identifier: EntryType,
 ): Promise<FormDef> {
   if (!formId) return CURRENT_FORMS[identifier];
-  const row = await db.formDefinition.findUnique({ where: { id: formId } });
+  const row = await repo.findById(db, formId);
   return row ? (row.definition as unknown as FormDef) : CURRENT_FORMS[identifier];
 }
 
@@ -72,7 +66,7 @@ export async function formOptions(deps: Deps, userId: string): Promise<Options> 
   };
 }
 
-export function renderForm(
+function renderForm(
   def: FormDef,
   opts: Options,
   entry?: {
@@ -121,8 +115,19 @@ export async function getFormSchema(deps: Deps, userId: string, identifier: Entr
   return formJsonSchema(CURRENT_FORMS[identifier], await formOptions(deps, userId));
 }
 
-export async function getEntryForm(deps: Deps, userId: string, entryId: string) {
-  return entryFormOf(deps, userId, entryId);
+/**
+ * Reads a supervision record's current share as the form shows it. The supervision module owns
+ * shares and depends on this one, so the caller passes it in
+ * (docs/decisions/0015-module-boundaries-and-jobs.md).
+ */
+type RevieweeLoader = (
+  db: Prisma.TransactionClient,
+  entryId: string,
+  now: Date,
+) => Promise<Static<typeof Reviewee> | null>;
+
+export async function getEntryForm(deps: Deps, userId: string, entryId: string, reviewee: RevieweeLoader) {
+  return entryFormOf(deps, userId, entryId, reviewee);
 }
 
 /**
@@ -134,6 +139,7 @@ export async function entryFormOf(
   deps: Deps,
   userId: string,
   entryId: string,
+  revieweeForEntry: RevieweeLoader,
   view?: { guest: boolean; fileUrl: (fileId: string) => string },
 ) {
   const entry = await deps.prisma.entry.findFirst({

@@ -6,7 +6,9 @@ import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import type { Db } from "../../lib/db.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import type { Mail } from "../../lib/mailer.js";
+import { findUser } from "../account/repository.js";
 import { hcpcAccessEmail } from "./emails.js";
+import { createAccess } from "./repository.js";
 
 export interface AccessRequest {
   userId: string;
@@ -20,20 +22,19 @@ export async function prepareAccessEmail(
   { publicUrl, now }: { publicUrl: string; now: Date },
   req: AccessRequest,
 ): Promise<Mail | null> {
-  const user = await db.user.findUnique({
-    where: { id: req.userId },
-    select: { id: true, email: true, profile: { select: { firstName: true } } },
+  const user = await findUser(db, req.userId, {
+    id: true,
+    email: true,
+    profile: { select: { firstName: true } },
   });
   if (!user) return null;
   const token = randomToken();
-  await db.hcpcAccess.create({
-    data: {
-      tokenHash: sha256(token),
-      userId: user.id,
-      dateFrom: toDateColumn(req.dateFrom) as Date,
-      dateTo: toDateColumn(req.dateTo) as Date,
-      expiresAt: new Date(now.getTime() + HCPC.accessDays * 86_400_000),
-    },
+  await createAccess(db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    dateFrom: toDateColumn(req.dateFrom) as Date,
+    dateTo: toDateColumn(req.dateTo) as Date,
+    expiresAt: new Date(now.getTime() + HCPC.accessDays * 86_400_000),
   });
   return hcpcAccessEmail(
     user.email,

@@ -1,9 +1,10 @@
 // The HCPC audit PDF: a cover (whose CPD, which range), the summary of practice, the
 // statement against the four standards, each selected activity with its answered
 // items as text, and the selected evidence by name. Text only, at most 50 activities.
-import { type EntryType, HCPC_STANDARDS, ukDate } from "@cpd/contract";
+import { ENTRY_TYPE_DOCUMENT_LABELS, type EntryType, HCPC_STANDARDS, ukDate } from "@cpd/contract";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { footerOnEveryPage } from "../../lib/pdf/blocks.js";
+import { BRAND_BLUE as ACCENT, INK, MUTED } from "../../lib/pdf/colours.js";
 import { createPdf, FONT } from "../../lib/pdf/fonts.js";
 import { writeText } from "../../lib/pdf/text.js";
 import { answeredSections } from "../forms/answers.js";
@@ -34,11 +35,7 @@ export interface HcpcPdfInput {
   evidence: { name: string; entryTitle: string }[];
 }
 
-const INK = "#1b1f24";
-const MUTED = "#4a5560";
-const ACCENT = "#005eb8";
 const MARGIN = 56;
-const TYPE_LABELS: Record<string, string> = { diary: "CPD diary entry", reflection: "Reflective entry" };
 
 export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdfInput) {
   // Each form version once, however many entries use it.
@@ -116,7 +113,7 @@ export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdf
     }
     heading(e.title || "Untitled entry", 13);
     const meta = [
-      TYPE_LABELS[e.type] ?? e.type,
+      ENTRY_TYPE_DOCUMENT_LABELS[e.type as EntryType] ?? e.type,
       `Date: ${ukDate(e.date)}`,
       e.hours !== null && `Hours: ${e.hours}`,
       e.category && `Category: ${e.category}`,

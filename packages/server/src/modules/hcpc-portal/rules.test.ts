@@ -1,4 +1,4 @@
-import { addCalendarMonths, HCPC_ENTRY_COUNT_MESSAGE, HCPC_EVIDENCE_COUNT_MESSAGE } from "@cpd/contract";
+import { addMonths, HCPC_ENTRY_COUNT_MESSAGE, HCPC_EVIDENCE_COUNT_MESSAGE } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import type { AppError } from "../../lib/errors.js";
 import { checkRange, checkSelection, normaliseArrayQuery } from "./rules.js";
@@ -8,7 +8,7 @@ const monthly = (n: number, from = "2026-01-05") =>
   Array.from({ length: n }, (_, i) => ({
     id: `e${i}`,
     title: `Activity ${i}`,
-    date: addCalendarMonths(from, i),
+    date: addMonths(from, i),
   }));
 const weekly = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -90,10 +90,7 @@ describe("checkSelection", () => {
 
   it("refuses a gap of 3 months, naming both activities and their dates, whatever the order given", () => {
     // Monthly for 11, then one 3 months after the last.
-    const range = [
-      ...monthly(11),
-      { id: "late", title: "Late course", date: addCalendarMonths("2026-11-05", 3) },
-    ];
+    const range = [...monthly(11), { id: "late", title: "Late course", date: addMonths("2026-11-05", 3) }];
     const r = refusal(select(range, { entryIds: range.map((e) => e.id).reverse() }));
     expect([r.status, r.code]).toEqual([422, "HCPC_GAP"]);
     expect(r.message).toContain('"Activity 10" (05/11/2026)');

@@ -1,4 +1,4 @@
-// The HCPC audit portal's selection rules (spec 3 §5), as pure functions of what the
+// The HCPC audit portal's selection rules (REQ-HCPC-03), as pure functions of what the
 // link's range holds: the server refuses in the order the wizard warns.
 import {
   type DatedActivity,
@@ -51,7 +51,7 @@ export function checkSelection(input: {
   return chosen;
 }
 
-/** `entryId[]=a&entryId[]=b` (the spec's spelling) and a single `entryId=a` as the array the schema wants. */
+/** `entryId[]=a&entryId[]=b` (the spelling of REQ-API-01) and a single `entryId=a` as the array the schema wants. */
 export function normaliseArrayQuery(query: Record<string, unknown>, keys: readonly string[]) {
   for (const key of keys) {
     const bracketed = query[`${key}[]`];

@@ -1,18 +1,19 @@
-// The HCPC audit portal (spec 3 §2, §5, §7): a guest wizard over one user's diary and
+// The HCPC audit portal (REQ-HCPC-01..03): a guest wizard over one user's diary and
 // reflective entries inside the date range its e-mailed link was made for.
 import { randomUUID } from "node:crypto";
 import { type api, HCPC_ACCESS_REQUESTED_MESSAGE, type ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { hcpcAccessJob } from "../../jobs/hcpc-access.js";
+import { hcpcAccessJob } from "../../jobs/definitions/hcpc-access.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { notFound } from "../../lib/errors.js";
 import { openFile } from "../files/service.js";
+import { savePersonalProfile } from "../personal-profile/repository.js";
 import { type Access, resolveAccess } from "./access.js";
 import { type HcpcPdfEntry, renderHcpcPdf } from "./pdf.js";
 import { checkRange, checkSelection } from "./rules.js";
 
-/** The spec's entries load limit: a range holding more lists its oldest 1000. */
+/** The entries load limit (REQ-HCPC-01): a range holding more lists its oldest 1000. */
 const ENTRY_LIST_LIMIT = 1000;
 const PORTAL_TYPES = ["diary", "reflection"];
 
@@ -73,7 +74,7 @@ async function readText(deps: Deps, userId: string) {
   };
 }
 const writeText = (deps: Deps, userId: string, data: PortalText) =>
-  deps.prisma.personalProfile.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+  savePersonalProfile(deps.prisma, userId, data);
 
 export async function getSummary(deps: Deps, token: string) {
   const a = await access(deps, token);

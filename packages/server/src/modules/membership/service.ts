@@ -1,4 +1,4 @@
-// Membership changes from the payment provider's signed webhook (spec §E). The event id makes
+// Membership changes from the payment provider's signed webhook (REQ-MEMBER-10). The event id makes
 // delivery idempotent: the PaymentEvent row is inserted first, in the same transaction as the
 // change, with ON CONFLICT DO NOTHING, so a repeat (or a racing copy, which waits on the unique
 // index) changes nothing and answers duplicate: true.
@@ -8,6 +8,9 @@ import type { Static } from "@sinclair/typebox";
 import type { Deps } from "../../deps.js";
 import { addMonths, toDateColumn, todayInLondon } from "../../lib/dates.js";
 import { AppError } from "../../lib/errors.js";
+import { findUser } from "../account/repository.js";
+import { recordActivity } from "../activity-log/repository.js";
+import { endRenewal, recordPaymentEvent, saveMembership } from "./repository.js";
 import { signatureValid } from "./signature.js";
 
 type Event = Static<typeof MembershipEvent>;
@@ -32,15 +35,9 @@ export async function applyMembershipEvent(deps: Deps, e: Event) {
   const now = deps.now();
   const today = todayInLondon(now);
   const outcome = await deps.prisma.$transaction(async (tx) => {
-    const recorded = await tx.paymentEvent.createMany({
-      data: [{ id: e.id, type: e.type, userId: e.customer, receivedAt: now }],
-      skipDuplicates: true,
-    });
-    if (recorded.count === 0) return "duplicate" as const;
-    const user = await tx.user.findUnique({
-      where: { id: e.customer },
-      select: { organisationId: true, membership: true },
-    });
+    if (!(await recordPaymentEvent(tx, { id: e.id, type: e.type, userId: e.customer, receivedAt: now })))
+      return "duplicate" as const;
+    const user = await findUser(tx, e.customer, { organisationId: true, membership: true });
     // Recorded, and answered 200: the provider must not retry an event we cannot apply.
     if (!user) return "unknown-customer" as const;
     const m = user.membership;
@@ -64,21 +61,10 @@ export async function applyMembershipEvent(deps: Deps, e: Event) {
         memberSince: m?.memberSince ?? toDateColumn(today),
         membershipSource: source,
       };
-      await tx.membership.upsert({
-        where: { userId: e.customer },
-        update: data,
-        create: { userId: e.customer, ...data },
-      });
+      await saveMembership(tx, e.customer, data);
     } else if (e.type === "membership.cancelled") {
       // Runs to its end date; only the renewal stops.
-      await tx.membership.updateMany({
-        where: { userId: e.customer },
-        data: {
-          autoRenew: false,
-          cancellable: false,
-          ...(periodEnd ? { endDate: toDateColumn(periodEnd) } : {}),
-        },
-      });
+      await endRenewal(tx, e.customer, periodEnd ? toDateColumn(periodEnd) : null);
     } else {
       const data = {
         tier: "BASIC" as const,
@@ -87,20 +73,14 @@ export async function applyMembershipEvent(deps: Deps, e: Event) {
         cancellable: false,
         endDate: toDateColumn(periodEnd ?? today),
       };
-      await tx.membership.upsert({
-        where: { userId: e.customer },
-        update: data,
-        create: { userId: e.customer, ...data },
-      });
+      await saveMembership(tx, e.customer, data);
     }
-    await tx.activityLog.create({
-      data: {
-        at: now,
-        action: e.type,
-        actorId: e.customer,
-        organisationId: user.organisationId,
-        details: { eventId: e.id, ...(e.plan ? { plan: e.plan } : {}), ...(periodEnd ? { periodEnd } : {}) },
-      },
+    await recordActivity(tx, {
+      at: now,
+      action: e.type,
+      actorId: e.customer,
+      organisationId: user.organisationId,
+      details: { eventId: e.id, ...(e.plan ? { plan: e.plan } : {}), ...(periodEnd ? { periodEnd } : {}) },
     });
     return "applied" as const;
   });

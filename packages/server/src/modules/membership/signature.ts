@@ -29,7 +29,7 @@ export function parseSignatureHeader(header: string | undefined): SignatureHeade
   return t === null || v1.length === 0 ? null : { t, v1 };
 }
 
-export const signPayload = (secret: string, t: number, raw: Buffer | string) =>
+const signPayload = (secret: string, t: number, raw: Buffer | string) =>
   createHmac("sha256", secret).update(`${t}.`).update(raw).digest();
 
 /**

@@ -1,11 +1,17 @@
-// Every query of the organisation manager's area. The report's figures are aggregated in SQL
-// over the organisation's users (users_organisation_id_idx) and their entries in the range
+// Every query of the organisation manager's area, and every write of organisations and
+// annual_reviews (docs/decisions/0016-table-ownership.md). The report's figures are aggregated in
+// SQL over the organisation's users (users_organisation_id_idx) and their entries in the range
 // (entries_user_id_date_idx).
 import { randomUUID } from "node:crypto";
 import { type api, type BodyOf, type ORGANISATION_USER_SORTS, ROLES } from "@cpd/contract";
 import type pg from "pg";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { type IsoDate, toDateColumn } from "../../lib/dates.js";
+import { createOrganisationUsers, grantRole } from "../account/repository.js";
+import { createCorporateMemberships } from "../membership/repository.js";
+import { createProfiles } from "../profile/repository.js";
+
+type Client = Prisma.TransactionClient;
 
 type NewUser = BodyOf<typeof api.addOrganisationUser>;
 
@@ -220,31 +226,50 @@ export async function createMembers(
   today: IsoDate,
 ): Promise<string[]> {
   const rows = users.map((u) => ({ id: randomUUID(), u }));
-  await tx.user.createMany({
-    data: rows.map(({ id, u }) => ({
-      id,
-      email: u.email.trim().toLowerCase(),
-      organisationId,
-      createdAt: now,
-      emailConfirmedAt: null,
-    })),
-  });
-  await tx.userRole.createMany({ data: rows.map(({ id }) => ({ userId: id, role: ROLES.userBasic })) });
-  await tx.profile.createMany({
-    data: rows.map(({ id, u }) => ({
-      userId: id,
-      firstName: u.firstName.trim(),
-      lastName: u.lastName.trim(),
-    })),
-  });
-  await tx.membership.createMany({
-    data: rows.map(({ id }) => ({
-      userId: id,
-      tier: "CORPORATE" as const,
-      active: true,
-      memberSince: toDateColumn(today),
-      membershipSource: "Organisation",
-    })),
-  });
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  await createOrganisationUsers(
+    tx,
+    organisationId,
+    rows.map(({ id, u }) => ({ id, email: u.email.trim().toLowerCase() })),
+    now,
+  );
+  await grantRole(tx, ROLES.userBasic, ids);
+  await createProfiles(
+    tx,
+    rows.map(({ id, u }) => ({ userId: id, firstName: u.firstName.trim(), lastName: u.lastName.trim() })),
+  );
+  await createCorporateMemberships(tx, ids, toDateColumn(today));
+  return ids;
 }
+
+// ---- Organisations and annual reviews ----
+
+/** A new organisation; answers what the single sign-on check needs. */
+export const createOrganisation = (db: Client, data: Prisma.OrganisationCreateInput) =>
+  db.organisation.create({
+    data,
+    select: { id: true, usesOauth: true, oidcIssuer: true, oidcClientId: true, oidcClientSecret: true },
+  });
+
+/** Changes some of an organisation's columns. */
+export const updateOrganisation = (db: Client, id: number, data: Prisma.OrganisationUpdateInput) =>
+  db.organisation.update({ where: { id }, data });
+
+/** The same, answering the columns `select` names. */
+export const updateOrganisationSelect = <S extends Prisma.OrganisationSelect>(
+  db: Client,
+  id: number,
+  data: Prisma.OrganisationUpdateInput,
+  select: S,
+) => db.organisation.update({ where: { id }, data, select });
+
+/** A manager's annual review of a member, answering the columns `select` names. */
+export const createReview = <S extends Prisma.AnnualReviewSelect>(
+  db: Client,
+  data: Prisma.AnnualReviewUncheckedCreateInput,
+  select: S,
+) => db.annualReview.create({ data, select });
+
+/** The organisation's columns that `select` names, or null. */
+export const findOrganisation = <S extends Prisma.OrganisationSelect>(db: Client, id: number, select: S) =>
+  db.organisation.findUnique({ where: { id }, select });

@@ -2,10 +2,12 @@
 import type { api, BodyOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import { badRequest } from "../../lib/errors.js";
 import type { Caller } from "../../policies/index.js";
-import { mayManageOrganisation } from "../../policies/organisations.js";
-import { actingAccount, recordActivity } from "../activity-log/record.js";
+import { requireManagedMember } from "../../policies/organisations.js";
+import { findUser } from "../account/repository.js";
+import { actingAccount, recordActivity } from "../activity-log/repository.js";
+import { createReview } from "./repository.js";
 
 const REVIEW_SELECT = {
   id: true,
@@ -37,20 +39,15 @@ const toReview = (r: ReviewRow) => ({
 });
 
 export async function recordReview(deps: Deps, caller: Caller, body: BodyOf<typeof api.createUserReview>) {
-  const member = await deps.prisma.user.findUnique({
-    where: { id: body.user },
-    select: { id: true, organisationId: true },
-  });
-  // Someone outside the caller's organisation is answered exactly as someone who does not exist.
-  if (!member?.organisationId || !mayManageOrganisation(caller, member.organisationId)) {
-    throw notFound("User not found", "USER_NOT_FOUND");
-  }
+  const member = await findUser(deps.prisma, body.user, { id: true, organisationId: true });
+  requireManagedMember(caller, member);
   if (body.date > deps.today())
     throw badRequest("The review date cannot be in the future", "VALIDATION_ERROR");
   const organisationId = member.organisationId;
   return deps.prisma.$transaction(async (tx) => {
-    const review = await tx.annualReview.create({
-      data: {
+    const review = await createReview(
+      tx,
+      {
         userId: member.id,
         organisationId,
         reviewerId: actingAccount(caller),
@@ -58,8 +55,8 @@ export async function recordReview(deps: Deps, caller: Caller, body: BodyOf<type
         metRequirements: body.metRequirements,
         comments: body.comments.trim(),
       },
-      select: REVIEW_SELECT,
-    });
+      REVIEW_SELECT,
+    );
     await recordActivity(tx, {
       action: "organisation.review-recorded",
       actorId: actingAccount(caller),

@@ -5,16 +5,20 @@ import { type api, type BodyOf, ORGANISATION_LIMITS, type QueryOf } from "@cpd/c
 import type { Deps } from "../../deps.js";
 import { csvLine } from "../../lib/csv.js";
 import { addDays, addMonths, type IsoDate } from "../../lib/dates.js";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { mapDbError } from "../../lib/store-errors.js";
 import type { Caller } from "../../policies/index.js";
-import { mayViewAnalytics, reachesEveryOrganisation } from "../../policies/organisations.js";
-import { actingAccount, recordActivity } from "../activity-log/record.js";
+import {
+  mayViewAnalytics,
+  reachesEveryOrganisation,
+  requireAnalytics,
+} from "../../policies/organisations.js";
+import { actingAccount, recordActivity } from "../activity-log/repository.js";
 import { createOnboardingLink, createOnboardingLinks } from "../registration/onboarding.js";
 import * as repo from "./repository.js";
 
 /** The range of a report: from..to, by default the 12 months that end today (London). */
-export function reportRange(today: IsoDate, from?: IsoDate, to?: IsoDate): { from: IsoDate; to: IsoDate } {
+function reportRange(today: IsoDate, from?: IsoDate, to?: IsoDate): { from: IsoDate; to: IsoDate } {
   const end = to ?? today;
   const start = from ?? addDays(addMonths(end, -12), 1);
   if (start > end) throw badRequest("The start date must be on or before the end date", "RANGE_ORDER");
@@ -107,7 +111,7 @@ type Outcome = "valid" | "invalid" | "duplicate" | "exists";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Each row's outcome before anything is written: names, address, repeats in the file. */
-export function checkImportRows(rows: ImportRow[], existing: Set<string>) {
+function checkImportRows(rows: ImportRow[], existing: Set<string>) {
   const seen = new Set<string>();
   const max = ORGANISATION_LIMITS.nameLength;
   return rows.map((r, i) => {
@@ -233,9 +237,7 @@ export async function analytics(
   q: QueryOf<typeof api.organisationAnalytics>,
 ) {
   const org = await organisationOrMissing(deps, organisationId);
-  if (!mayViewAnalytics(caller, org.governingBodyType)) {
-    throw forbidden("Analytics are available to resilience organisations", "FEATURE_LOCKED");
-  }
+  requireAnalytics(caller, org.governingBodyType);
   const range = reportRange(deps.today(), q.from, q.to);
   const f = await repo.analytics(deps.pool, { organisationId, ...range, role: q.Role ?? null });
   return {

@@ -7,7 +7,8 @@ import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import type { Caller } from "../../policies/index.js";
-import { actingAccount, recordActivity } from "../activity-log/record.js";
+import { actingAccount, recordActivity } from "../activity-log/repository.js";
+import { findOrganisation, updateOrganisation, updateOrganisationSelect } from "./repository.js";
 
 type Settings = Static<typeof OrganisationSettings>;
 const missing = () => notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
@@ -42,10 +43,7 @@ const toSettings = (o: SettingsRow): Settings => ({
 });
 
 export async function getSettings(deps: Deps, organisationId: number): Promise<Settings> {
-  const o = await deps.prisma.organisation.findUnique({
-    where: { id: organisationId },
-    select: SETTINGS_SELECT,
-  });
+  const o = await findOrganisation(deps.prisma, organisationId, SETTINGS_SELECT);
   if (!o) throw missing();
   return toSettings(o);
 }
@@ -62,14 +60,12 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 
 export async function putSettings(deps: Deps, caller: Caller, organisationId: number, s: Settings) {
   return deps.prisma.$transaction(async (tx) => {
-    const before = await tx.organisation.findUnique({
-      where: { id: organisationId },
-      select: SETTINGS_SELECT,
-    });
+    const before = await findOrganisation(tx, organisationId, SETTINGS_SELECT);
     if (!before) throw missing();
-    const after = await tx.organisation.update({
-      where: { id: organisationId },
-      data: {
+    const after = await updateOrganisationSelect(
+      tx,
+      organisationId,
+      {
         cpdHours: s.cpdHours,
         startDate: toDateColumn(s.startDate),
         reportInterval: s.reportInterval,
@@ -78,8 +74,8 @@ export async function putSettings(deps: Deps, caller: Caller, organisationId: nu
         allFeatures: s.allFeatures,
         logoutTimerEnabled: s.logoutTimer.enabled,
       },
-      select: SETTINGS_SELECT,
-    });
+      SETTINGS_SELECT,
+    );
     const result = toSettings(after);
     const changed = changes(toSettings(before), result);
     if (Object.keys(changed).length) {
@@ -94,19 +90,19 @@ export async function putSettings(deps: Deps, caller: Caller, organisationId: nu
   });
 }
 
-export const LISTS = { tags: "tags", categories: "categories", "arranged-in": "arrangedIn" } as const;
+const LISTS = { tags: "tags", categories: "categories", "arranged-in": "arrangedIn" } as const;
 export type ListName = keyof typeof LISTS;
 const LIST_SELECT = { tags: true, categories: true, arrangedIn: true } as const;
 
 export async function getList(deps: Deps, organisationId: number, list: ListName) {
   const column = LISTS[list];
-  const o = await deps.prisma.organisation.findUnique({ where: { id: organisationId }, select: LIST_SELECT });
+  const o = await findOrganisation(deps.prisma, organisationId, LIST_SELECT);
   if (!o) throw missing();
   return { tags: o[column] };
 }
 
 /** Trimmed items, none empty, none repeated ignoring case; the order is the manager's. */
-export function cleanList(items: string[]): string[] {
+function cleanList(items: string[]): string[] {
   const seen = new Set<string>();
   return items.map((raw) => {
     const item = raw.trim();
@@ -128,10 +124,10 @@ export async function putList(
   const clean = cleanList(items);
   const column = LISTS[list];
   return deps.prisma.$transaction(async (tx) => {
-    const before = await tx.organisation.findUnique({ where: { id: organisationId }, select: LIST_SELECT });
+    const before = await findOrganisation(tx, organisationId, LIST_SELECT);
     if (!before) throw missing();
     const old = before[column];
-    await tx.organisation.update({ where: { id: organisationId }, data: { [column]: clean } });
+    await updateOrganisation(tx, organisationId, { [column]: clean });
     const added = clean.filter((i) => !old.includes(i));
     const removed = old.filter((i) => !clean.includes(i));
     if (added.length || removed.length) {

@@ -1,5 +1,6 @@
 // A certificate of attendance as an A4 landscape PDF (seeded evidence today;
 // the certificates of later issues reuse it).
+import { BRAND_BLUE, INK } from "../../lib/pdf/colours.js";
 import { createPdf } from "../../lib/pdf/fonts.js";
 import { writeText } from "../../lib/pdf/text.js";
 
@@ -20,10 +21,10 @@ export async function renderCertificatePdf(input: {
   doc
     .rect(30, 30, doc.page.width - 60, doc.page.height - 60)
     .lineWidth(3)
-    .stroke("#005eb8");
+    .stroke(BRAND_BLUE);
   doc.moveDown(3).fontSize(30).fillColor("#003087");
   writeText(doc, "Certificate of Attendance", { align: "center", bold: true });
-  doc.moveDown().fontSize(16).fillColor("#1b1f24");
+  doc.moveDown().fontSize(16).fillColor(INK);
   writeText(doc, `This certifies that ${input.name} attended`, { align: "center" });
   doc.moveDown(0.5).fontSize(20);
   writeText(doc, input.title, { align: "center", bold: true });

@@ -1,7 +1,8 @@
 // One entry as a printable A4 PDF: a header, the answered items under their
 // section titles, tags and the evidence list, with page numbers.
-import { ITEM_TYPES as T, ukDate } from "@cpd/contract";
+import { ENTRY_TYPE_DOCUMENT_LABELS, ITEM_TYPES as T, ukDate } from "@cpd/contract";
 import { bulletList, footerOnEveryPage, keepTogether } from "../../lib/pdf/blocks.js";
+import { BRAND_BLUE as ACCENT, INK, MUTED } from "../../lib/pdf/colours.js";
 import { createPdf } from "../../lib/pdf/fonts.js";
 import { writeText } from "../../lib/pdf/text.js";
 import { COLUMN_ITEMS, type FormDef } from "../forms/definitions.js";
@@ -44,14 +45,7 @@ export interface SupervisionSection {
   }[];
 }
 
-const INK = "#1b1f24";
-const MUTED = "#4a5560";
-const ACCENT = "#005eb8";
-const LABELS: Record<string, string> = {
-  diary: "CPD diary entry",
-  reflection: "Reflective entry",
-  supervision: "Supervision record",
-};
+const LABELS: Record<string, string> = ENTRY_TYPE_DOCUMENT_LABELS;
 
 /** Rich text from the editor (bold, italic, alignment) as plain paragraphs. */
 export function plainText(html: string): string {

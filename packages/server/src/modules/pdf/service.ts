@@ -4,10 +4,20 @@ import { dateColumn } from "../../lib/dates.js";
 import { ENTRY_NOT_FOUND } from "../entries/service.js";
 import { type Values, withEvidence } from "../forms/rules.js";
 import { formById } from "../forms/service.js";
-import { supervisionSection } from "../supervision/pdf-section.js";
-import { renderEntryPdf } from "./entry-pdf.js";
+import { renderEntryPdf, type SupervisionSection } from "./entry-pdf.js";
 
-export async function entryPdf(deps: Deps, userId: string, entryId: string) {
+/**
+ * Loads the supervision part of an entry's PDF. The supervision module owns it and depends on this
+ * one, so the caller passes it in (docs/decisions/0015-module-boundaries-and-jobs.md).
+ */
+type SupervisionSectionLoader = (deps: Deps, entryId: string) => Promise<SupervisionSection | null>;
+
+export async function entryPdf(
+  deps: Deps,
+  userId: string,
+  entryId: string,
+  supervisionSection: SupervisionSectionLoader,
+) {
   const entry = await deps.prisma.entry.findFirst({
     where: { id: entryId, userId },
     include: {

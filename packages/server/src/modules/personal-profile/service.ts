@@ -10,7 +10,9 @@ import {
 import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { notFound } from "../../lib/errors.js";
+import { findUser } from "../account/repository.js";
 import { normaliseTags } from "../profile/rules.js";
+import { replaceTags, savePersonalProfile } from "./repository.js";
 
 type PersonalProfile = ResponseOf<typeof api.getPersonalProfile>;
 type Update = BodyOf<typeof api.putPersonalProfile>;
@@ -19,13 +21,10 @@ type Update = BodyOf<typeof api.putPersonalProfile>;
 const TEXT_FIELDS = [...PERSONAL_TEXT_FIELDS, "signature"] as const;
 
 async function load(deps: Deps, userId: string) {
-  const user = await deps.prisma.user.findUnique({
-    where: { id: userId },
-    select: {
-      personal: true,
-      organisation: {
-        select: { id: true, name: true, cpdHours: true, startDate: true, reportInterval: true },
-      },
+  const user = await findUser(deps.prisma, userId, {
+    personal: true,
+    organisation: {
+      select: { id: true, name: true, cpdHours: true, startDate: true, reportInterval: true },
     },
   });
   if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
@@ -75,7 +74,7 @@ export async function putPersonalProfile(deps: Deps, userId: string, body: Updat
   if (body.startDate !== undefined && !locked.has("startDate")) data.startDate = toDateColumn(body.startDate);
   if (body.reportInterval !== undefined && !locked.has("reportInterval"))
     data.reportInterval = body.reportInterval;
-  await deps.prisma.personalProfile.upsert({ where: { userId }, update: data, create: { userId, ...data } });
+  await savePersonalProfile(deps.prisma, userId, data);
   return getPersonalProfile(deps, userId);
 }
 
@@ -90,9 +89,6 @@ export async function getTags(deps: Deps, userId: string) {
 
 export async function putTags(deps: Deps, userId: string, tags: string[]) {
   const clean = normaliseTags(tags);
-  await deps.prisma.$transaction([
-    deps.prisma.userTag.deleteMany({ where: { userId } }),
-    deps.prisma.userTag.createMany({ data: clean.map((name, position) => ({ userId, name, position })) }),
-  ]);
+  await replaceTags(deps.prisma, userId, clean);
   return { tags: clean };
 }

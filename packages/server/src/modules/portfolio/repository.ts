@@ -81,3 +81,11 @@ export const expiredRequests = (db: Db, now: Date, take: number) =>
     take,
     select: { id: true, storageKey: true },
   });
+
+/** Deletes the portfolios a user asked for as a manager (readable by them only): their account is deleted. */
+export const deleteRequestsBy = (db: Prisma.TransactionClient, requestedById: string) =>
+  db.portfolioRequest.deleteMany({ where: { requestedById } });
+
+/** Marks a request Expired once its file is deleted (the retention job). */
+export const expireRequest = (db: Db, id: string) =>
+  db.portfolioRequest.update({ where: { id }, data: { state: "Expired", storageKey: null } });

@@ -1,4 +1,4 @@
-// The portfolio request's rules (spec 3 §3, §5), pure: the request, and what the user owns.
+// The portfolio request's rules (REQ-PORT-03, REQ-PORT-04), pure: the request, and what the user owns.
 import { estimatedPages, PAGE_TITLES, PORTFOLIO, type PortfolioRequest } from "@cpd/contract";
 import type { Static } from "@sinclair/typebox";
 import { badRequest, notFound } from "../../lib/errors.js";
@@ -20,8 +20,8 @@ export interface Owned {
   evidence: ReadonlyMap<string, string | null>;
 }
 
-export const ENTRY_NOT_FOUND = () => notFound("Entry not found", "ENTRY_NOT_FOUND");
-export const EVIDENCE_NOT_FOUND = () => notFound("Evidence not found", "EVIDENCE_NOT_FOUND");
+const ENTRY_NOT_FOUND = () => notFound("Entry not found", "ENTRY_NOT_FOUND");
+const EVIDENCE_NOT_FOUND = () => notFound("Evidence not found", "EVIDENCE_NOT_FOUND");
 
 /** Throws the first broken rule; other users' entries and files are "not found", never "forbidden". */
 export function checkRequest(req: Request, owned: Owned) {
@@ -78,3 +78,6 @@ export function delivery(req: Pick<Request, "diaryEntries" | "reflectiveEntries"
     delivery: pages < PORTFOLIO.emailFromPages ? "download" : "email",
   } as const;
 }
+
+/** A portfolio's S3 key: opaque, from the request id (the account deletion finds it again from the id). */
+export const portfolioStorageKey = (id: string) => `portfolios/${id}.pdf`;

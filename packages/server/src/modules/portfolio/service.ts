@@ -1,9 +1,9 @@
-// Portfolio requests (spec 3 §2, §3, §5): validate against what the user owns, record the
+// Portfolio requests (REQ-PORT-02..04): validate against what the user owns, record the
 // request, queue its job (the row's id is the job id), answer its state, hand out its file.
 import { createHash, randomUUID } from "node:crypto";
 import { COMMON_PAGE_CODES, GOVERNING_BODY_PAGE_CODES, PORTFOLIO, pageOptions } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { portfolioJob } from "../../jobs/portfolio.js";
+import { portfolioJob } from "../../jobs/definitions/portfolio.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { mapDbError, ServiceUnavailable } from "../../lib/store-errors.js";
 import type { Actor } from "../../policies/caller.js";
@@ -12,13 +12,13 @@ import * as repo from "./repository.js";
 import { checkRequest, delivery, type Request } from "./rules.js";
 import { checkSignature, signedPortfolioPath } from "./signed-link.js";
 
-export const PORTFOLIO_NOT_FOUND = () => notFound("Portfolio not found", "PORTFOLIO_NOT_FOUND");
+const PORTFOLIO_NOT_FOUND = () => notFound("Portfolio not found", "PORTFOLIO_NOT_FOUND");
 const ACTIVE = new Set(["Queued", "Processing"]);
 /** Identical requests within this window share one job (a double click, a retried POST). */
 const DEDUPE_WINDOW_MS = 60_000;
 
 /** A UUID (v5 layout) from a hash of the request: the same request gives the same id and job id. */
-export function derivedId(...parts: string[]): string {
+function derivedId(...parts: string[]): string {
   const h = createHash("sha256").update(parts.join("\u0000")).digest("hex");
   const variant = ((Number.parseInt(h[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -136,7 +136,7 @@ export async function openPortfolioFile(deps: Deps, id: string, expires: number,
 }
 
 /** How long the annual-review call waits for its PDF before answering 503 (the job goes on). */
-export const REVIEW_WAIT_MS = 25_000;
+const REVIEW_WAIT_MS = 25_000;
 /** Asking again within this window attaches to the same portfolio (a retry after a 503). */
 const REVIEW_WINDOW_MS = 10 * 60_000;
 

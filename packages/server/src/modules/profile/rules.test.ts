@@ -12,7 +12,7 @@ const messageOf = (fn: () => unknown) => {
 };
 
 describe("basic details", () => {
-  it("refuses empty names with the spec's messages", () => {
+  it("refuses empty names with the required messages", () => {
     expect(messageOf(() => validateBasicDetails({ firstName: "  ", lastName: "X" }))).toBe(
       "First Name must not be empty",
     );

@@ -1,4 +1,4 @@
-// Validation rules of spec 1 §5 for the basic details and tags, as pure functions.
+// Validation rules for the basic details and tags (REQ-PROFILE-01, REQ-PROFILE-04), as pure functions.
 import { MESSAGES, TAG_MAX_LENGTH } from "@cpd/contract";
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { badRequest } from "../../lib/errors.js";
@@ -8,7 +8,7 @@ const blankToNull = (v: string | null | undefined) => {
   return t ? t : null;
 };
 
-/** The loose check of spec 1 §5: text, at sign, text, dot, text. */
+/** The loose check of REQ-PROFILE-01: text, at sign, text, dot, text. */
 export const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 
 export interface BasicDetailsInput {

@@ -7,9 +7,17 @@ import { dateColumn } from "../../lib/dates.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import { Storage } from "../../lib/storage.js";
 import { isFullMember, membershipFacts, trialStatus } from "../account/index.js";
-import { loadAccount } from "../account/repository.js";
+import { findUser, loadAccount } from "../account/repository.js";
 import { type Channel, dropPendingCodes } from "../contact/repository.js";
+import { stopRenewal } from "../membership/repository.js";
 import { upgradeLink } from "../membership/signature.js";
+import {
+  findProfile,
+  profileOf,
+  setGoverningBodies,
+  setProfileImage,
+  updateBasicDetails,
+} from "./repository.js";
 import { type BasicDetailsInput, sniffImageType, validateBasicDetails } from "./rules.js";
 
 type Profile = ResponseOf<typeof api.getProfile>;
@@ -40,7 +48,7 @@ export async function getProfile(deps: Deps, userId: string): Promise<Profile> {
 }
 
 export async function updateProfile(deps: Deps, userId: string, input: BasicDetailsInput): Promise<Profile> {
-  const current = await deps.prisma.profile.findUnique({ where: { userId } });
+  const current = await profileOf(deps.prisma, userId);
   if (!current) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
   // A field left out keeps its value; null or "" clears it.
   const keep = <K extends keyof BasicDetailsInput>(k: K, was: BasicDetailsInput[K]) =>
@@ -59,15 +67,12 @@ export async function updateProfile(deps: Deps, userId: string, input: BasicDeta
     ...(v.alternativeEmail !== current.alternativeEmail ? (["alternative-email"] as const) : []),
   ];
   await deps.prisma.$transaction([
-    deps.prisma.profile.update({
-      where: { userId },
-      data: {
-        ...v,
-        mobileVerified: changed.includes("mobile") ? false : current.mobileVerified,
-        alternativeEmailVerified: changed.includes("alternative-email")
-          ? false
-          : current.alternativeEmailVerified,
-      },
+    updateBasicDetails(deps.prisma, userId, {
+      ...v,
+      mobileVerified: changed.includes("mobile") ? false : current.mobileVerified,
+      alternativeEmailVerified: changed.includes("alternative-email")
+        ? false
+        : current.alternativeEmailVerified,
     }),
     dropPendingCodes(deps.prisma, userId, changed),
   ]);
@@ -98,10 +103,7 @@ const membershipAnswer = (
 });
 
 export async function getMembership(deps: Deps, userId: string): Promise<Membership> {
-  const user = await deps.prisma.user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, membership: true },
-  });
+  const user = await findUser(deps.prisma, userId, { id: true, email: true, membership: true });
   if (!user) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
   return membershipAnswer(
     deps,
@@ -120,10 +122,7 @@ export async function getMembership(deps: Deps, userId: string): Promise<Members
 
 /** Stops the renewal; the membership runs to its end date. */
 export async function cancelMembership(deps: Deps, userId: string): Promise<Membership> {
-  const updated = await deps.prisma.membership.updateMany({
-    where: { userId, cancellable: true, active: true },
-    data: { autoRenew: false, cancellable: false },
-  });
+  const updated = await stopRenewal(deps.prisma, userId);
   if (updated.count !== 1) throw conflict(MESSAGES.notCancellable, "NOT_CANCELLABLE");
   return getMembership(deps, userId);
 }
@@ -133,8 +132,8 @@ export async function saveProfileImage(deps: Deps, userId: string, body: Buffer)
   if (!type) throw new AppError(415, "UNSUPPORTED_IMAGE", MESSAGES.imageType);
   const key = Storage.newKey("profile-images");
   await deps.storage.put(key, body, type, body.length);
-  const previous = await deps.prisma.profile.findUnique({ where: { userId }, select: { imageKey: true } });
-  await deps.prisma.profile.update({ where: { userId }, data: { imageKey: key, imageContentType: type } });
+  const previous = await findProfile(deps.prisma, userId, { imageKey: true });
+  await setProfileImage(deps.prisma, userId, key, type);
   // Remove the old object only once the new one is referenced: nothing is lost on failure.
   if (previous?.imageKey) await deps.storage.delete(previous.imageKey).catch(() => undefined);
   return {};
@@ -144,10 +143,7 @@ export async function getProfileImage(
   deps: Deps,
   userId: string,
 ): Promise<{ body: Readable; contentType: string; contentLength?: number }> {
-  const p = await deps.prisma.profile.findUnique({
-    where: { userId },
-    select: { imageKey: true, imageContentType: true },
-  });
+  const p = await findProfile(deps.prisma, userId, { imageKey: true, imageContentType: true });
   if (!p?.imageKey) throw notFound("No profile image has been uploaded", "NO_IMAGE");
   const obj = await deps.storage.get(p.imageKey);
   if (!obj) throw notFound("No profile image has been uploaded", "NO_IMAGE");
@@ -161,7 +157,7 @@ export async function getProfileImage(
 export const governingBodyOptions = () => [...GOVERNING_BODIES];
 
 export async function getGoverningBodies(deps: Deps, userId: string) {
-  const p = await deps.prisma.profile.findUnique({ where: { userId }, select: { governingBodies: true } });
+  const p = await findProfile(deps.prisma, userId, { governingBodies: true });
   if (!p) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
   return p.governingBodies;
 }
@@ -172,6 +168,6 @@ export async function putGoverningBodies(deps: Deps, userId: string, names: stri
   if (unknown.length)
     throw badRequest(`Unknown governing body: ${unknown.join(", ")}`, "UNKNOWN_GOVERNING_BODY");
   const governingBodies = [...new Set(names)];
-  await deps.prisma.profile.update({ where: { userId }, data: { governingBodies } });
+  await setGoverningBodies(deps.prisma, userId, governingBodies);
   return governingBodies;
 }

@@ -1,46 +1,50 @@
 // The registration and onboarding e-mails, rendered by the account-email job at send time
-// from a user id (DESIGN.md §6): the job issues the link token here, so no token or link
+// from a user id (ADR 0008): the job issues the link token here, so no token or link
 // ever travels through Redis. Every piece of user text is escaped in the HTML.
 import { LIFECYCLE } from "@cpd/contract";
+import type { ACCOUNT_EMAIL_KINDS } from "../../jobs/definitions/account-email.js";
 import type { Db } from "../../lib/db.js";
-import { greeting, plainEmail } from "../../lib/html.js";
+import { button, greeting, paragraph, renderEmail, small } from "../../lib/email/render.js";
 import type { Mail } from "../../lib/mailer.js";
-import { issueLinkToken } from "./link-tokens.js";
+import { issueLinkToken } from "./repository.js";
 
-export const ACCOUNT_EMAIL_KINDS = ["confirm-email", "already-registered", "onboarding"] as const;
+// The kinds are the job payload's (the definition imports nothing from modules).
 export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
 
-export const confirmLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/v2/auth/confirm-email/${token}`;
-export const onboardingLink = (publicUrl: string, token: string) => `${publicUrl}/v2/auth/onboard/${token}`;
+const confirmLink = (publicUrl: string, token: string) => `${publicUrl}/v2/auth/confirm-email/${token}`;
+const onboardingLink = (publicUrl: string, token: string) => `${publicUrl}/v2/auth/onboard/${token}`;
 
 const HOUR_MS = 3_600_000;
 
 export function confirmationEmail(to: string, firstName: string, link: string): Mail {
-  return plainEmail({
+  return renderEmail({
     to,
     subject: "Confirm your CPD account's email address",
-    paragraphs: [
+    blocks: [
       greeting(firstName),
-      "Thank you for registering. Please confirm your email address to start using your account:",
-      `The link works for ${LIFECYCLE.confirmationLinkHours} hours. After that, log in and we will send you a new one.`,
-      "If you did not create an account, you can ignore this e-mail.",
+      paragraph("Thank you for registering. Please confirm your email address to start using your account:"),
+      button(link, "Confirm my email address"),
+      paragraph(
+        `The link works for ${LIFECYCLE.confirmationLinkHours} hours. After that, log in and we will send you a new one.`,
+      ),
+      small("If you did not create an account, you can ignore this e-mail."),
     ],
-    link: { href: link, label: "Confirm my email address", after: 2 },
   });
 }
 
 export function alreadyRegisteredEmail(to: string, firstName: string, publicUrl: string): Mail {
-  return plainEmail({
+  return renderEmail({
     to,
     subject: "Someone tried to register with your email address",
-    paragraphs: [
+    blocks: [
       greeting(firstName),
-      "Someone tried to create a CPD account with this email address, but you already have one. Log in with it:",
-      `Forgotten your password? Reset it here: ${publicUrl}/forgot-password`,
-      "If this was not you, you can ignore this e-mail: nothing has changed in your account.",
+      paragraph(
+        "Someone tried to create a CPD account with this email address, but you already have one. Log in with it:",
+      ),
+      button(`${publicUrl}/login`, "Log in"),
+      paragraph(["Forgotten your password? Reset it here: ", { url: `${publicUrl}/forgot-password` }]),
+      small("If this was not you, you can ignore this e-mail: nothing has changed in your account."),
     ],
-    link: { href: `${publicUrl}/login`, label: "Log in", after: 2 },
   });
 }
 
@@ -49,17 +53,17 @@ export function onboardingEmail(
   firstName: string,
   organisationName: string | null,
   link: string,
-) {
+): Mail {
   const who = organisationName ?? "Your organisation";
-  return plainEmail({
+  return renderEmail({
     to,
     subject: `${who} has set up a CPD account for you`,
-    paragraphs: [
+    blocks: [
       greeting(firstName),
-      `${who} has set up a CPD account for you. Choose your password to start using it:`,
-      `The link works for ${LIFECYCLE.onboardingLinkDays} days and only once.`,
+      paragraph(`${who} has set up a CPD account for you. Choose your password to start using it:`),
+      button(link, "Set my password"),
+      paragraph(`The link works for ${LIFECYCLE.onboardingLinkDays} days and only once.`),
     ],
-    link: { href: link, label: "Set my password", after: 2 },
   });
 }
 

@@ -1,12 +1,11 @@
-// Onboarding by link (spec 3 §4): an account made for someone (by their organisation, or by
+// Onboarding by link (REQ-AUTH-05): an account made for someone (by their organisation, or by
 // the seed) gets an e-mailed link; opening it shows who it is for, and submitting it once sets
 // the password and governing body and confirms the address.
 import { LIFECYCLE_MESSAGES as M, type ONBOARDING_GOVERNING_BODIES } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { accountEmailJob } from "../../jobs/account-email.js";
+import { accountEmailJob } from "../../jobs/definitions/account-email.js";
 import { notFound } from "../../lib/errors.js";
 import { setPassword } from "../auth/service.js";
-import { claimLinkToken, dropUnusedLinkTokens, liveLinkToken } from "./link-tokens.js";
 import * as repo from "./repository.js";
 
 const invalid = () => notFound(M.onboardingInvalid, "ONBOARDING_INVALID");
@@ -30,7 +29,7 @@ export async function createOnboardingLinks(deps: Pick<Deps, "queues">, userIds:
 }
 
 export async function getOnboarding(deps: Deps, token: string) {
-  const link = await liveLinkToken(deps.prisma, token, "onboarding", deps.now());
+  const link = await repo.liveLinkToken(deps.prisma, token, "onboarding", deps.now());
   const user = link && (await repo.onboardingFacts(deps.prisma, link.userId));
   if (!user) throw invalid();
   return {
@@ -48,7 +47,7 @@ export async function completeOnboarding(
 ) {
   const now = deps.now();
   // Claimed first, atomically: of two racing submissions one gets here, the other a 404.
-  const claimed = await claimLinkToken(deps.prisma, token, "onboarding", now);
+  const claimed = await repo.claimLinkToken(deps.prisma, token, "onboarding", now);
   if (!claimed) throw invalid();
   await setPassword(deps, claimed.userId, password);
   await deps.prisma.$transaction(async (tx) => {
@@ -58,8 +57,8 @@ export async function completeOnboarding(
       governingBody === "Other / None" ? [] : [governingBody],
       now,
     );
-    await dropUnusedLinkTokens(tx, claimed.userId, "onboarding");
-    await dropUnusedLinkTokens(tx, claimed.userId, "confirm-email");
+    await repo.dropUnusedLinkTokens(tx, claimed.userId, "onboarding");
+    await repo.dropUnusedLinkTokens(tx, claimed.userId, "confirm-email");
   });
   return { message: M.onboarded };
 }

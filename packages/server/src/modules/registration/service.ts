@@ -1,4 +1,4 @@
-// Registration (spec 3 §6-§7): captcha, account and trial in one transaction, the
+// Registration (REQ-AUTH-04): captcha, account and trial in one transaction, the
 // confirmation e-mail; the same answer and the same work for an address that already has an
 // account (it gets a "someone tried to register" e-mail instead). E-mail confirmation by link.
 import {
@@ -12,13 +12,12 @@ import {
 import { Value } from "@sinclair/typebox/value";
 import { CaptchaUnavailable } from "../../connectors/captcha/connector.js";
 import type { Deps } from "../../deps.js";
-import { accountEmailJob } from "../../jobs/account-email.js";
+import { accountEmailJob } from "../../jobs/definitions/account-email.js";
 import { hashPassword } from "../../lib/crypto.js";
 import { addMonths } from "../../lib/dates.js";
 import { badRequest } from "../../lib/errors.js";
 import { mapDbError, ServiceUnavailable } from "../../lib/store-errors.js";
 import { validateBasicDetails } from "../profile/rules.js";
-import { claimLinkToken, dropUnusedLinkTokens } from "./link-tokens.js";
 import * as repo from "./repository.js";
 
 const registered = { message: M.registered };
@@ -43,7 +42,7 @@ async function checkCaptcha(deps: Deps, token: string | undefined, remoteIp: str
  * than LIFECYCLE.confirmationResendMinutes ago. A queue that cannot be reached answers 503
  * and gives the slot back.
  */
-export async function queueAccountEmail(deps: Deps, userId: string, kind: repo.GatedMail) {
+async function queueAccountEmail(deps: Deps, userId: string, kind: repo.GatedMail) {
   const minutes = LIFECYCLE.confirmationResendMinutes;
   if (!(await repo.claimMailSlot(deps.prisma, userId, kind, deps.now(), minutes))) return;
   try {
@@ -54,6 +53,10 @@ export async function queueAccountEmail(deps: Deps, userId: string, kind: repo.G
     throw new ServiceUnavailable();
   }
 }
+
+/** A new confirmation link for an unconfirmed address that logged in with the right password. */
+export const resendConfirmation = (deps: Deps, userId: string) =>
+  queueAccountEmail(deps, userId, "confirm-email");
 
 export async function register(deps: Deps, body: BodyOf<typeof api.register>, remoteIp: string) {
   const details = validateBasicDetails({
@@ -119,10 +122,10 @@ export async function validateEmail(deps: Deps, email: string) {
 export async function confirmEmail(deps: Deps, token: string) {
   const now = deps.now();
   const done = await deps.prisma.$transaction(async (tx) => {
-    const claimed = await claimLinkToken(tx, token, "confirm-email", now);
+    const claimed = await repo.claimLinkToken(tx, token, "confirm-email", now);
     if (!claimed) return false;
     await repo.confirmAddress(tx, claimed.userId, now);
-    await dropUnusedLinkTokens(tx, claimed.userId, "confirm-email");
+    await repo.dropUnusedLinkTokens(tx, claimed.userId, "confirm-email");
     return true;
   });
   if (!done) throw badRequest(M.confirmationInvalid, "CONFIRMATION_INVALID");

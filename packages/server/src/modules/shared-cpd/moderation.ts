@@ -4,44 +4,14 @@
 import type { api, BodyOf, QueryOf, ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { notFound } from "../../lib/errors.js";
-import { likePattern, listFilter } from "../../lib/sql-list.js";
 import type { Caller } from "../../policies/caller.js";
-import { actingAccount, recordActivity } from "../activity-log/record.js";
+import { actingAccount, recordActivity } from "../activity-log/repository.js";
+import * as repo from "./repository.js";
 
 type Share = ResponseOf<typeof api.hideShare>;
 type Query = QueryOf<typeof api.moderatedShares>;
 
-interface Row {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  websiteUrl: string;
-  upvotes: number;
-  createdAt: Date;
-  authorId: string;
-  authorEmail: string;
-  authorName: string;
-  organisation: string | null;
-  hiddenAt: Date | null;
-  hiddenReason: string | null;
-  hiddenBy: string | null;
-  total: number;
-}
-
-const SELECT = `
-  SELECT s.id, s.title, s.description, s.category, s.website_url AS "websiteUrl", s.upvotes,
-         s.created_at AS "createdAt", u.id AS "authorId", u.email AS "authorEmail",
-         trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) AS "authorName",
-         o.name AS organisation, s.hidden_at AS "hiddenAt", s.hidden_reason AS "hiddenReason",
-         h.email AS "hiddenBy", count(*) OVER ()::int AS total
-    FROM shared_cpd s
-    JOIN users u ON u.id = s.user_id
-    LEFT JOIN profiles p ON p.user_id = u.id
-    LEFT JOIN organisations o ON o.id = u.organisation_id
-    LEFT JOIN users h ON h.id = s.hidden_by`;
-
-const toShare = (r: Row): Share => ({
+const toShare = (r: repo.ModeratedRow): Share => ({
   id: r.id,
   title: r.title,
   description: r.description,
@@ -61,27 +31,14 @@ export async function list(
   page: { perPage: number; page: number },
   q: Query,
 ) {
-  const states = { all: [], visible: ["s.hidden_at IS NULL"], hidden: ["s.hidden_at IS NOT NULL"] };
-  const filter = listFilter([], [...states[q.state ?? "all"]]);
-  if (scope.organisationId !== null) filter.add((p) => `u.organisation_id = ${p}`, scope.organisationId);
-  if (q.category) filter.add((p) => `s.category = ${p}`, q.category);
-  if (q.search?.trim()) {
-    filter.add(
-      (p) => `(lower(s.title || ' ' || s.description) LIKE ${p} OR u.email LIKE ${p})`,
-      likePattern(q.search.trim()),
-    );
-  }
-  const { rows } = await deps.pool.query<Row>(
-    `${SELECT} ${filter.where()} ORDER BY s.created_at DESC, s.id ${filter.page(page.perPage, page.page)}`,
-    filter.values,
-  );
+  const rows = await repo.moderatedPage(deps.pool, scope, page, q);
   return { items: rows.map(toShare), total: rows[0]?.total ?? 0 };
 }
 
 async function one(deps: Deps, id: string): Promise<Share> {
-  const { rows } = await deps.pool.query<Row>(`${SELECT} WHERE s.id = $1`, [id]);
-  if (!rows[0]) throw notFound("Shared CPD not found", "SHARE_NOT_FOUND");
-  return toShare(rows[0]);
+  const row = await repo.moderatedOne(deps.pool, id);
+  if (!row) throw notFound("Shared CPD not found", "SHARE_NOT_FOUND");
+  return toShare(row);
 }
 
 /** Changes one item and logs it in the same transaction; unknown ids are 404 and change nothing. */
@@ -94,12 +51,9 @@ async function change(
   details: (before: { category: string; hiddenReason: string | null }) => Record<string, string | null>,
 ) {
   await deps.prisma.$transaction(async (tx) => {
-    const before = await tx.sharedCpd.findUnique({
-      where: { id },
-      select: { userId: true, category: true, hiddenReason: true },
-    });
+    const before = await repo.moderationState(tx, id);
     if (!before) throw notFound("Shared CPD not found", "SHARE_NOT_FOUND");
-    await tx.sharedCpd.update({ where: { id }, data });
+    await repo.moderate(tx, id, data);
     await recordActivity(tx, {
       action,
       actorId: actingAccount(caller),

@@ -4,6 +4,7 @@ import { type api, type BodyOf, DashboardSettings, type ResponseOf } from "@cpd/
 import { Value } from "@sinclair/typebox/value";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
+import { saveDashboardSettings } from "./repository.js";
 
 type Settings = BodyOf<typeof api.saveDashboardSettings>;
 type Answer = ResponseOf<typeof api.getDashboardSettings>;
@@ -80,10 +81,6 @@ export async function getSettings(deps: Deps, userId: string): Promise<Answer> {
 
 export async function saveSettings(deps: Deps, userId: string, body: Settings): Promise<Answer> {
   const settings = body as unknown as Prisma.InputJsonValue;
-  await deps.prisma.dashboardSettings.upsert({
-    where: { userId },
-    update: { settings },
-    create: { userId, settings },
-  });
+  await saveDashboardSettings(deps.prisma, userId, settings);
   return getSettings(deps, userId);
 }

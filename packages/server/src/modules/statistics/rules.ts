@@ -1,4 +1,4 @@
-// Periods and the CPD-hours countdown (spec 1 §2, §3), as pure functions.
+// Periods and the CPD-hours countdown (REQ-DASH-01, REQ-DASH-03), as pure functions.
 import { addDays, addMonths, type IsoDate } from "../../lib/dates.js";
 import { badRequest } from "../../lib/errors.js";
 

@@ -1,9 +1,9 @@
-// The reviewee's 2FA (spec 2 §5): a null code sends one (at most one per 30 s), the
+// The reviewee's 2FA (REQ-SUP-03): a null code sends one (at most one per 30 s), the
 // right code (once) gives a guest session for this share, five wrong codes lock it.
 import { randomUUID } from "node:crypto";
 import { SUPERVISION_MESSAGES as M, SUPERVISION } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { supervisionCodeJob, supervisionCodeJobId } from "../../jobs/supervision-code.js";
+import { supervisionCodeJob, supervisionCodeJobId } from "../../jobs/definitions/supervision-code.js";
 import { CodeWait } from "../../lib/codes.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError, badRequest } from "../../lib/errors.js";

@@ -1,4 +1,4 @@
-// The canonical record a signature's SHA-256 covers (spec 2 §4): the entry's answers,
+// The canonical record a signature's SHA-256 covers (REQ-SUP-06): the entry's answers,
 // the share's reviewee, and the topics with their comments, as sorted-key JSON with no
 // whitespace, so the same stored record always gives the same hash.
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-// The reviewee's 2FA code (spec 2 §5). The code is derived from its request id with a
+// The reviewee's 2FA code (REQ-SUP-03). The code is derived from its request id with a
 // server key, so the job that sends it re-derives it and no payload carries a code;
 // only a keyed hash of it is stored, bound to its share.
 import { SUPERVISION } from "@cpd/contract";

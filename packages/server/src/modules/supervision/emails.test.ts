@@ -1,5 +1,6 @@
 import { londonDateTime } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
+import { matchesSnapshot } from "../../lib/email/match-snapshot.js";
 import { codeEmail, codeSms, completedEmail, sharedEmail, signedEmail } from "./emails.js";
 
 describe("supervision e-mails", () => {
@@ -43,5 +44,39 @@ describe("supervision e-mails", () => {
     expect(codeEmail("r@x.example", "012345")).toMatchObject({ subject: "Your supervision review code" });
     expect(codeEmail("r@x.example", "012345").text).toContain("012345");
     expect(codeSms("012345")).toBe("Your CPD supervision review code is 012345. It expires in 10 minutes.");
+  });
+
+  it("renders each e-mail as in its snapshot", async () => {
+    const shared = {
+      to: "rae@nhs.example",
+      revieweeName: "Rae",
+      ownerName: "Olive Owner",
+      link: "https://cpd.example/review/supervision/s1",
+      expiresAt: new Date("2027-09-08T09:00:00Z"),
+    };
+    await matchesSnapshot("supervision-shared", sharedEmail({ ...shared, bySms: false }));
+    await matchesSnapshot("supervision-shared-sms", sharedEmail({ ...shared, ownerName: "", bySms: true }));
+    await matchesSnapshot(
+      "supervision-signed",
+      signedEmail({
+        to: "olive@x.example",
+        signerName: "Rae",
+        side: "Supervisor",
+        link: "https://cpd.example/edit/supervision/e1",
+      }),
+    );
+    await matchesSnapshot(
+      "supervision-completed",
+      completedEmail({
+        to: "olive@x.example",
+        signers: [
+          { side: "Supervisee", name: "Olive Owner", at: new Date("2027-09-01T10:00:00Z") },
+          { side: "Supervisor", name: "Rae", at: new Date("2027-09-02T15:30:00Z") },
+        ],
+        hash: "ab".repeat(32),
+        link: `https://cpd.example/verify/supervision/s1?hash=${"ab".repeat(32)}`,
+      }),
+    );
+    await matchesSnapshot("supervision-code", codeEmail("rae@nhs.example", "012345"));
   });
 });

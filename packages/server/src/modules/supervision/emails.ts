@@ -1,8 +1,8 @@
 // The supervision e-mails and the code's text message, rendered by the jobs at send
-// time from ids (DESIGN.md §6). Every piece of user text is escaped in the HTML.
+// time from ids (ADR 0008). Every piece of user text is escaped in the HTML.
 import { londonDateTime, SUPERVISION, type SupervisionSide, ukMobile } from "@cpd/contract";
 import type { Db } from "../../lib/db.js";
-import { escapeHtml } from "../../lib/html.js";
+import { button, list, paragraph, renderEmail, small } from "../../lib/email/render.js";
 import type { Mail } from "../../lib/mailer.js";
 import { codeKey, deriveCode } from "./codes.js";
 import * as repo from "./repository.js";
@@ -11,15 +11,10 @@ import { fullName } from "./reviewee.js";
 export type EmailKind = "shared" | "signed" | "completed";
 export type Recipient = "owner" | "reviewee";
 
-export const reviewLink = (publicUrl: string, shareId: string) =>
-  `${publicUrl}/review/supervision/${shareId}`;
-export const ownerLink = (publicUrl: string, entryId: string) => `${publicUrl}/edit/supervision/${entryId}`;
+const reviewLink = (publicUrl: string, shareId: string) => `${publicUrl}/review/supervision/${shareId}`;
+const ownerLink = (publicUrl: string, entryId: string) => `${publicUrl}/edit/supervision/${entryId}`;
 export const verifyLink = (publicUrl: string, shareId: string, hash: string) =>
   `${publicUrl}/verify/supervision/${shareId}?hash=${hash}`;
-
-const paragraphs = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("");
-const linkHtml = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
 
 export interface SharedFacts {
   to: string;
@@ -33,31 +28,33 @@ export interface SharedFacts {
 
 export function sharedEmail(f: SharedFacts): Mail {
   const who = f.ownerName || "A CPD member";
-  const lines = [
-    `Hello ${f.revieweeName},`,
-    `${who} has shared a supervision record with you to review, comment on and sign off.`,
-    `The link works until ${londonDateTime(f.expiresAt)} (UK time).`,
-    f.bySms
-      ? "When you open it, we will send a 6-digit code to this e-mail address and by text to your mobile."
-      : "When you open it, we will send a 6-digit code to this e-mail address.",
-  ];
-  return {
+  return renderEmail({
     to: f.to,
     subject: `${who} shared a supervision record with you`,
-    text: `${lines.slice(0, 2).join("\n\n")}\n\n${f.link}\n\n${lines.slice(2).join("\n\n")}\n`,
-    html: `${paragraphs(lines.slice(0, 2))}${linkHtml(f.link, "Open the supervision record")}${paragraphs(lines.slice(2))}`,
-  };
+    blocks: [
+      paragraph(`Hello ${f.revieweeName},`),
+      paragraph(`${who} has shared a supervision record with you to review, comment on and sign off.`),
+      button(f.link, "Open the supervision record"),
+      paragraph(`The link works until ${londonDateTime(f.expiresAt)} (UK time).`),
+      paragraph(
+        f.bySms
+          ? "When you open it, we will send a 6-digit code to this e-mail address and by text to your mobile."
+          : "When you open it, we will send a 6-digit code to this e-mail address.",
+      ),
+    ],
+  });
 }
 
 export function signedEmail(f: { to: string; signerName: string; side: string; link: string }): Mail {
-  const line = `${f.signerName} has signed the supervision record as ${f.side}.`;
-  const next = "Open the record to review it and add your own signature.";
-  return {
+  return renderEmail({
     to: f.to,
     subject: `${f.signerName} has signed the supervision record as ${f.side}`,
-    text: `${line}\n\n${next}\n\n${f.link}\n`,
-    html: `${paragraphs([line, next])}${linkHtml(f.link, "Open the supervision record")}`,
-  };
+    blocks: [
+      paragraph(`${f.signerName} has signed the supervision record as ${f.side}.`),
+      paragraph("Open the record to review it and add your own signature."),
+      button(f.link, "Open the supervision record"),
+    ],
+  });
 }
 
 export function completedEmail(f: {
@@ -66,32 +63,29 @@ export function completedEmail(f: {
   hash: string;
   link: string;
 }): Mail {
-  const lines = [
-    "The supervision record has been signed by both sides and is complete.",
-    ...f.signers.map((s) => `${s.side}: ${s.name}, signed ${londonDateTime(s.at)} (UK time)`),
-    `SHA-256 of the signed record: ${f.hash}`,
-    "Anyone holding the PDF can check it against the signed record here:",
-  ];
-  return {
+  return renderEmail({
     to: f.to,
     subject: "Supervision record completed",
-    text: `${lines.join("\n\n")}\n\n${f.link}\n`,
-    html: `${paragraphs(lines)}${linkHtml(f.link, "Verify the supervision record")}`,
-  };
+    blocks: [
+      paragraph("The supervision record has been signed by both sides and is complete."),
+      list(f.signers.map((s) => `${s.side}: ${s.name}, signed ${londonDateTime(s.at)} (UK time)`)),
+      paragraph(`SHA-256 of the signed record: ${f.hash}`),
+      paragraph("Anyone holding the PDF can check it against the signed record here:"),
+      button(f.link, "Verify the supervision record"),
+    ],
+  });
 }
 
 export function codeEmail(to: string, code: string): Mail {
-  const lines = [
-    `Your supervision review code is ${code}.`,
-    `It is valid for ${SUPERVISION.codeMinutes} minutes and can be used once.`,
-    "If you did not ask for it, you can ignore this e-mail.",
-  ];
-  return {
+  return renderEmail({
     to,
     subject: "Your supervision review code",
-    text: `${lines.join("\n\n")}\n`,
-    html: paragraphs(lines),
-  };
+    blocks: [
+      paragraph(["Your supervision review code is ", { code }, "."]),
+      paragraph(`It is valid for ${SUPERVISION.codeMinutes} minutes and can be used once.`),
+      small("If you did not ask for it, you can ignore this e-mail."),
+    ],
+  });
 }
 
 export const codeSms = (code: string) =>

@@ -5,8 +5,8 @@ import { SUPERVISION_MESSAGES as M, otherSide, type SupervisionSide } from "@cpd
 import type { Deps } from "../../deps.js";
 import { sha256 } from "../../lib/crypto.js";
 import { AppError, notFound, unauthorized } from "../../lib/errors.js";
-import { callerFromToken } from "../../plugins/auth.js";
 import type { Party } from "../../policies/supervision.js";
+import { callerFromToken } from "../account/caller.js";
 import * as repo from "./repository.js";
 import { fullName, isExpired } from "./reviewee.js";
 

@@ -1,4 +1,4 @@
-// The supervision part of an entry's PDF (spec 2 §4): the current share's reviewee,
+// The supervision part of an entry's PDF (REQ-SUP-06): the current share's reviewee,
 // topics and comments, and each signature with its image, hash and verification link.
 import { londonDateTime } from "@cpd/contract";
 import type { Deps } from "../../deps.js";

@@ -3,10 +3,11 @@
 
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { Db } from "../../lib/db.js";
+import * as entriesRepo from "../entries/repository.js";
 
 type Client = Prisma.TransactionClient;
 
-export const SHARE_SELECT = {
+const SHARE_SELECT = {
   id: true,
   entryId: true,
   userId: true,
@@ -23,7 +24,7 @@ export const SHARE_SELECT = {
 
 export type ShareRow = Prisma.SupervisionShareGetPayload<{ select: typeof SHARE_SELECT }>;
 
-export const ENTRY_SELECT = {
+const ENTRY_SELECT = {
   id: true,
   userId: true,
   type: true,
@@ -140,7 +141,7 @@ export async function revokeShare(tx: Client, shareId: string, entryId: string, 
     data: { revokedAt: now, codeHash: null, codeRequestId: null },
   });
   await tx.supervisionGuestSession.deleteMany({ where: { shareId } });
-  await tx.entry.update({ where: { id: entryId }, data: { supervisionLocked: false } });
+  await entriesRepo.unlockSupervision(tx, entryId);
 }
 
 /**
@@ -259,12 +260,9 @@ export const addSignature = (
   },
 ) => tx.supervisionSignature.create({ data: s });
 
-export async function freezeEntry(tx: Client, entryId: string, complete: boolean) {
-  await tx.entry.update({
-    where: { id: entryId },
-    data: complete ? { supervisionLocked: true, supervisionCompleted: true } : { supervisionLocked: true },
-  });
-}
+/** The entries module owns the row: its repository writes the flags, on this transaction. */
+export const freezeEntry = (tx: Client, entryId: string, complete: boolean) =>
+  entriesRepo.freezeForSupervision(tx, entryId, complete);
 
 export const markShareCompleted = (tx: Client, shareId: string, now: Date) =>
   tx.supervisionShare.update({ where: { id: shareId }, data: { completedAt: now } });
@@ -274,11 +272,4 @@ export const evidenceFile = (db: Client, entryId: string, fileId: string) =>
   db.storedFile.findFirst({
     where: { id: fileId, entryId },
     select: { storageKey: true, filename: true, contentType: true, size: true },
-  });
-
-export const evidenceOf = (db: Client, entryId: string) =>
-  db.storedFile.findMany({
-    where: { entryId },
-    select: { id: true, filename: true, contentType: true },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });

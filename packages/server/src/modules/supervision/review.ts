@@ -1,4 +1,4 @@
-// Reading and discussing a shared record (spec 2 §4): the view, its evidence, comments on
+// Reading and discussing a shared record (REQ-SUP-04): the view, its evidence, comments on
 // topics and the Supervisor side's Completed ticks. Changes take the entry's row lock, the
 // lock a sign-off takes, so nothing is added to a record while it is being signed.
 import type { SupervisionSide } from "@cpd/contract";
@@ -9,7 +9,7 @@ import { commentRefusal, type RecordFacts, readRefusal, toggleRefusal } from "..
 import { entryFormOf } from "../forms/service.js";
 import { partyForShare, type ResolvedParty, SUPERVISION_NOT_FOUND } from "./party.js";
 import * as repo from "./repository.js";
-import { commentOut, fullName, shareStatus, topicOut } from "./reviewee.js";
+import { commentOut, fullName, revieweeForEntry, shareStatus, topicOut } from "./reviewee.js";
 
 const TOPIC_NOT_FOUND = () => notFound(M.topicNotFound, "TOPIC_NOT_FOUND");
 const EVIDENCE_NOT_FOUND = () => notFound("Evidence not found", "EVIDENCE_NOT_FOUND");
@@ -29,13 +29,13 @@ export async function recordFacts(
   };
 }
 
-export const fileUrl = (shareId: string, fileId: string) => `/api/supervision/${shareId}/files/${fileId}`;
+const fileUrl = (shareId: string, fileId: string) => `/api/supervision/${shareId}/files/${fileId}`;
 
 export async function view(deps: Deps, token: string | null, shareId: string) {
   const party = await partyForShare(deps, token, shareId);
   const refusal = readRefusal(party, { status: shareStatus(party.share, deps.now()) });
   if (refusal) throw refusal;
-  const form = await entryFormOf(deps, party.userId, party.entry.id, {
+  const form = await entryFormOf(deps, party.userId, party.entry.id, revieweeForEntry, {
     guest: party.kind === "reviewee",
     fileUrl: (fileId) => fileUrl(shareId, fileId),
   });

@@ -67,7 +67,7 @@ export function signatureOut(s: repo.SignatureRow): SignatureOut {
   };
 }
 
-export function revieweeOut(
+function revieweeOut(
   share: repo.ShareRow,
   topics: repo.TopicRow[],
   signatures: repo.SignatureRow[],

@@ -1,5 +1,5 @@
 // Sharing a supervision record with the other party, resetting the share, and what a
-// review link shows before the 2FA step (spec 2 §3, §5).
+// review link shows before the 2FA step (REQ-SUP-02, REQ-SUP-03).
 import { randomUUID } from "node:crypto";
 import {
   type api,
@@ -11,7 +11,7 @@ import {
   validPhoneNumber,
 } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { supervisionEmailJob, supervisionEmailJobId } from "../../jobs/supervision-email.js";
+import { supervisionEmailJob, supervisionEmailJobId } from "../../jobs/definitions/supervision-email.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { mapDbError, ServiceUnavailable } from "../../lib/store-errors.js";
 import { ENTRY_NOT_FOUND } from "../entries/service.js";
@@ -26,12 +26,12 @@ type ShareBody = BodyOf<typeof api.shareSupervision>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DAY_MS = 86_400_000;
 
-export const LINK_INVALID = () => notFound(M.linkInvalid, "LINK_INVALID");
+const LINK_INVALID = () => notFound(M.linkInvalid, "LINK_INVALID");
 const completedLocked = () => new AppError(409, "ENTRY_LOCKED", M.completedLocked);
 const field = (message: string) => badRequest(message, "REVIEWEE_FIELD");
 
 /** The reviewee's details, trimmed, or the 400 naming the first wrong one. */
-export function checkReviewee(reviewee: ShareBody["reviewee"]) {
+function checkReviewee(reviewee: ShareBody["reviewee"]) {
   const name = reviewee.name.trim();
   const email = reviewee.email.trim();
   const number = reviewee.number.trim();
@@ -45,7 +45,7 @@ export function checkReviewee(reviewee: ShareBody["reviewee"]) {
 }
 
 /** The topics to add, trimmed; every one needs a title. */
-export function checkTopics(topics: ShareBody["topics"]) {
+function checkTopics(topics: ShareBody["topics"]) {
   return topics.map((t) => {
     const title = t.title.trim();
     if (!title) throw badRequest(M.topicTitleRequired, "TOPIC_TITLE_REQUIRED");

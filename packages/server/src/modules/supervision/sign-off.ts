@@ -1,10 +1,10 @@
-// Signing off a shared record (spec 2 §4): the Supervisor first, then the Supervisee,
+// Signing off a shared record (REQ-SUP-05): the Supervisor first, then the Supervisee,
 // which completes it. The first signature freezes the record; each signature records the
 // SHA-256 of the canonical record, read under the entry's row lock in the same transaction.
 import { randomUUID } from "node:crypto";
 import { type api, type BodyOf, SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { supervisionEmailJob, supervisionEmailJobId } from "../../jobs/supervision-email.js";
+import { supervisionEmailJob, supervisionEmailJobId } from "../../jobs/definitions/supervision-email.js";
 import { AppError, badRequest, forbidden } from "../../lib/errors.js";
 import { mapDbError } from "../../lib/store-errors.js";
 import { signRefusal } from "../../policies/supervision.js";

@@ -1,4 +1,4 @@
-// What a signature may be (spec 2 §4): a PNG drawn on the pad, as a data URL, of a sane
+// What a signature may be (REQ-SUP-05): a PNG drawn on the pad, as a data URL, of a sane
 // size; or the member's saved signature, a PNG or JPEG data URL. Judged from the bytes.
 import { SUPERVISION } from "@cpd/contract";
 

@@ -1,4 +1,4 @@
-// Checking a printed hash against the signed record (spec 2 §4): public, so it says only
+// Checking a printed hash against the signed record (REQ-SUP-06): public, so it says only
 // whether the hash is one a signature recorded and whether the record still hashes the same.
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import type { Deps } from "../../deps.js";

@@ -4,13 +4,16 @@
 // under the certificate's row lock, so a retried job makes one file and one entry.
 import { londonDay } from "@cpd/contract";
 import type { Db } from "../../lib/db.js";
-import { escapeHtml, greeting } from "../../lib/html.js";
+import { greeting, paragraph, renderEmail } from "../../lib/email/render.js";
 import type { Mail } from "../../lib/mailer.js";
 import type { Storage } from "../../lib/storage.js";
+import * as entriesRepo from "../entries/repository.js";
+import * as filesRepo from "../files/repository.js";
 import { ACTIVITY_TYPES, CURRENT_FORMS, STANDARD_CATEGORIES, standardsFor } from "../forms/definitions.js";
 import { entryRow, validateValues } from "../forms/rules.js";
 import { currentFormId } from "../forms/service.js";
 import { renderCertificatePdf } from "../pdf/certificate.js";
+import * as repo from "./repository.js";
 import { certificateCategory, certificateTitle, hoursText } from "./rules.js";
 
 export interface IssuedCertificate {
@@ -34,19 +37,7 @@ export async function issueCertificate(
   certificateId: string,
   now: Date,
 ): Promise<IssuedCertificate | null> {
-  const cert = await db.videoCertificate.findUnique({
-    where: { id: certificateId },
-    include: {
-      video: { select: { hours: true } },
-      user: {
-        select: {
-          email: true,
-          profile: { select: { firstName: true, lastName: true, governingBodies: true } },
-          organisation: { select: { categories: true } },
-        },
-      },
-    },
-  });
+  const cert = await repo.certificateToIssue(db, certificateId);
   if (!cert) return null;
   const profile = cert.user.profile;
   const filename = `Certificate - ${cert.videoName}.pdf`.replace(/[\\/]/g, "-").slice(0, 255);
@@ -82,20 +73,18 @@ export async function issueCertificate(
   const day = londonDay(cert.createdAt);
 
   await db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ state: string }[]>`
-      SELECT state FROM video_certificates WHERE id = ${cert.id}::uuid FOR UPDATE`;
-    if (locked[0]?.state !== "Queued") return;
-    const file = await tx.storedFile.upsert({
-      where: { storageKey: key },
-      create: {
+    if ((await repo.lockCertificate(tx, cert.id)) !== "Queued") return;
+    const file = await filesRepo.upsertByStorageKey(
+      tx,
+      {
         userId: cert.userId,
         storageKey: key,
         filename,
         contentType: "application/pdf",
         size: pdf.length,
       },
-      update: { size: pdf.length },
-    });
+      { size: pdf.length },
+    );
     const values = validateValues(
       def,
       {
@@ -117,27 +106,29 @@ export async function issueCertificate(
         today: day,
       },
     );
-    const entry = await tx.entry.create({
-      data: { userId: cert.userId, type: "diary", formId, ...entryRow(def, values) },
+    const entry = await entriesRepo.createEntry(tx, {
+      userId: cert.userId,
+      type: "diary",
+      formId,
+      ...entryRow(def, values),
     });
-    await tx.storedFile.update({ where: { id: file.id }, data: { entryId: entry.id } });
-    await tx.videoCertificate.update({
-      where: { id: cert.id },
-      data: { state: "Issued", entryId: entry.id, fileId: file.id, issuedAt: now },
-    });
+    await filesRepo.attachToEntry(tx, file.id, entry.id);
+    await repo.markIssued(tx, cert.id, { entryId: entry.id, fileId: file.id, issuedAt: now });
   });
   return answer(pdf);
 }
 
 /** The certificate e-mail, with the PDF attached. */
 export function certificateEmail(c: IssuedCertificate): Mail {
-  const hello = greeting(c.firstName);
-  const lead = `Your certificate for "${c.videoName}" is attached. A copy is kept in your entries, with the certificate as its evidence.`;
-  return {
+  return renderEmail({
     to: c.email,
     subject: `Your CPD certificate: ${c.videoName}`,
-    text: `${hello}\n\n${lead}\n`,
-    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p>`,
+    blocks: [
+      greeting(c.firstName),
+      paragraph(
+        `Your certificate for "${c.videoName}" is attached. A copy is kept in your entries, with the certificate as its evidence.`,
+      ),
+    ],
     attachments: [{ filename: c.filename, content: c.pdf, contentType: "application/pdf" }],
-  };
+  });
 }

@@ -1,4 +1,4 @@
-// Video library rules (spec 2 §2, §9), as pure functions of the library and the caller's membership.
+// Video library rules (REQ-VIDEO-01, REQ-VIDEO-02), as pure functions of the library and the caller's membership.
 import { isPrivateLibrary, offersCertificate, VIDEO_MESSAGES } from "@cpd/contract";
 import { AppError, forbidden } from "../../lib/errors.js";
 
@@ -13,7 +13,7 @@ export const isLocked = (library: LibraryFacts, fullMember: boolean) => library.
 /**
  * Whether a certificate may be asked for. Libraries named for top tips or guides offer none;
  * private libraries, which the list marks `certificate: false`, still issue one through the
- * form shown at the end of their videos (spec 2 §2), so the server accepts them.
+ * form shown at the end of their videos (REQ-VIDEO-02), so the server accepts them.
  */
 export function checkCertificate(library: LibraryFacts, fullMember: boolean) {
   if (!offersCertificate(library.name) && !isPrivateLibrary(library.name)) {

@@ -9,11 +9,12 @@ import {
   VIDEO_MESSAGES,
 } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import type { Prisma } from "../../generated/prisma/client.js";
-import { certificateJob } from "../../jobs/certificate.js";
+import { certificateJob } from "../../jobs/definitions/certificate.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { mapDbError } from "../../lib/store-errors.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
+import type { LibraryRow } from "./repository.js";
+import * as repo from "./repository.js";
 import { checkCertificate, isLocked } from "./rules.js";
 
 type LibraryInput = BodyOf<typeof api.createVideoLibrary>;
@@ -26,16 +27,7 @@ const LIBRARY_NOT_FOUND = () => notFound("Video library not found", "LIBRARY_NOT
 /** A unique clash, from Prisma (P2002) or the driver (23505). */
 const isUniqueClash = (err: unknown) => mapDbError(err)?.code === "ALREADY_EXISTS";
 
-const WITH_VIDEOS = {
-  videos: { orderBy: [{ position: "asc" }, { name: "asc" }] },
-} satisfies Prisma.VideoLibraryInclude;
-type LibraryRow = Prisma.VideoLibraryGetPayload<{ include: typeof WITH_VIDEOS }>;
 type VideoRow = LibraryRow["videos"][number];
-
-const LIBRARY_ORDER = [
-  { position: "asc" },
-  { name: "asc" },
-] satisfies Prisma.VideoLibraryOrderByWithRelationInput[];
 
 async function fullMember(deps: Deps, userId: string) {
   const account = await loadAccount(deps.pool, userId);
@@ -55,10 +47,7 @@ const videoOut = (v: VideoRow, locked: boolean) => ({
 });
 
 export async function libraries(deps: Deps, userId: string): Promise<ResponseOf<typeof api.videoLibraries>> {
-  const [member, rows] = await Promise.all([
-    fullMember(deps, userId),
-    deps.prisma.videoLibrary.findMany({ orderBy: LIBRARY_ORDER, include: WITH_VIDEOS }),
-  ]);
+  const [member, rows] = await Promise.all([fullMember(deps, userId), repo.librariesWithVideos(deps.prisma)]);
   return {
     libraries: rows.map((l) => {
       const locked = isLocked(l, member);
@@ -86,20 +75,23 @@ export async function requestCertificate(
   { confirm, reflection }: { confirm: boolean; reflection?: string },
 ) {
   if (!confirm) throw badRequest(VIDEO_MESSAGES.confirmRequired, "VALIDATION_ERROR");
-  const video = await deps.prisma.video.findUnique({ where: { videoId }, include: { library: true } });
+  const video = await repo.videoWithLibrary(deps.prisma, videoId);
   if (!video) throw VIDEO_NOT_FOUND();
   checkCertificate(video.library, await fullMember(deps, userId));
-  const key = { userId_videoId: { userId, videoId: video.id } };
-  let cert = await deps.prisma.videoCertificate.findUnique({ where: key });
+  const key = { userId, videoId: video.id };
+  let cert = await repo.findCertificate(deps.prisma, key);
   if (!cert) {
     try {
-      cert = await deps.prisma.videoCertificate.create({
-        data: { userId, videoId: video.id, videoName: video.name, reflection: reflection?.trim() || null },
+      cert = await repo.createCertificate(deps.prisma, {
+        userId,
+        videoId: video.id,
+        videoName: video.name,
+        reflection: reflection?.trim() || null,
       });
     } catch (err) {
       // The same request sent twice at once: the other one made it.
       if (!isUniqueClash(err)) throw err;
-      cert = await deps.prisma.videoCertificate.findUniqueOrThrow({ where: key });
+      cert = await repo.findCertificateOrThrow(deps.prisma, key);
     }
   }
   // The job id is the certificate's: a queued or recent job is not queued twice.
@@ -120,25 +112,22 @@ const adminLibrary = (l: LibraryRow): AdminLibrary => ({
 });
 
 const loadLibrary = async (deps: Deps, id: string) =>
-  adminLibrary(await deps.prisma.videoLibrary.findUniqueOrThrow({ where: { id }, include: WITH_VIDEOS }));
+  adminLibrary(await repo.libraryWithVideos(deps.prisma, id));
 
 export async function adminLibraries(deps: Deps) {
-  const rows = await deps.prisma.videoLibrary.findMany({ orderBy: LIBRARY_ORDER, include: WITH_VIDEOS });
+  const rows = await repo.librariesWithVideos(deps.prisma);
   return { libraries: rows.map(adminLibrary) };
 }
 
 const LIBRARY_EXISTS = () => conflict("A video library with this name already exists", "ALREADY_EXISTS");
 
 export async function createLibrary(deps: Deps, input: LibraryInput) {
-  const last = await deps.prisma.videoLibrary.aggregate({ _max: { position: true } });
+  const last = await repo.lastLibraryPosition(deps.prisma);
   try {
-    const row = await deps.prisma.videoLibrary.create({
-      data: {
-        name: input.name.trim(),
-        premium: input.premium,
-        position: input.position ?? (last._max.position ?? -1) + 1,
-      },
-      include: WITH_VIDEOS,
+    const row = await repo.createLibrary(deps.prisma, {
+      name: input.name.trim(),
+      premium: input.premium,
+      position: input.position ?? (last ?? -1) + 1,
     });
     return adminLibrary(row);
   } catch (err) {
@@ -148,13 +137,10 @@ export async function createLibrary(deps: Deps, input: LibraryInput) {
 
 export async function updateLibrary(deps: Deps, id: string, input: LibraryInput) {
   try {
-    const updated = await deps.prisma.videoLibrary.updateMany({
-      where: { id },
-      data: {
-        name: input.name.trim(),
-        premium: input.premium,
-        ...(input.position === undefined ? {} : { position: input.position }),
-      },
+    const updated = await repo.updateLibrary(deps.prisma, id, {
+      name: input.name.trim(),
+      premium: input.premium,
+      ...(input.position === undefined ? {} : { position: input.position }),
     });
     if (updated.count !== 1) throw LIBRARY_NOT_FOUND();
   } catch (err) {
@@ -164,10 +150,9 @@ export async function updateLibrary(deps: Deps, id: string, input: LibraryInput)
 }
 
 export async function deleteLibrary(deps: Deps, id: string) {
-  // Only an empty library goes; the videos' foreign key (Restrict) guards a video added meanwhile.
-  const deleted = await deps.prisma.videoLibrary.deleteMany({ where: { id, videos: { none: {} } } });
+  const deleted = await repo.deleteEmptyLibrary(deps.prisma, id);
   if (deleted.count === 1) return {};
-  if (!(await deps.prisma.videoLibrary.count({ where: { id } }))) throw LIBRARY_NOT_FOUND();
+  if (!(await repo.libraryExists(deps.prisma, id))) throw LIBRARY_NOT_FOUND();
   throw conflict("Remove the library's videos before deleting it", "LIBRARY_NOT_EMPTY");
 }
 
@@ -184,11 +169,13 @@ const videoData = (input: VideoInput) => ({
 });
 
 export async function createVideo(deps: Deps, libraryId: string, input: VideoInput) {
-  if (!(await deps.prisma.videoLibrary.count({ where: { id: libraryId } }))) throw LIBRARY_NOT_FOUND();
-  const last = await deps.prisma.video.aggregate({ where: { libraryId }, _max: { position: true } });
+  if (!(await repo.libraryExists(deps.prisma, libraryId))) throw LIBRARY_NOT_FOUND();
+  const last = await repo.lastVideoPosition(deps.prisma, libraryId);
   try {
-    await deps.prisma.video.create({
-      data: { ...videoData(input), libraryId, position: input.position ?? (last._max.position ?? -1) + 1 },
+    await repo.createVideo(deps.prisma, {
+      ...videoData(input),
+      libraryId,
+      position: input.position ?? (last ?? -1) + 1,
     });
   } catch (err) {
     throw isUniqueClash(err) ? VIDEO_EXISTS() : err;
@@ -197,12 +184,12 @@ export async function createVideo(deps: Deps, libraryId: string, input: VideoInp
 }
 
 export async function updateVideo(deps: Deps, id: string, input: VideoInput) {
-  const video = await deps.prisma.video.findUnique({ where: { id }, select: { libraryId: true } });
+  const video = await repo.videoLibraryId(deps.prisma, id);
   if (!video) throw VIDEO_NOT_FOUND();
   try {
-    const updated = await deps.prisma.video.updateMany({
-      where: { id },
-      data: { ...videoData(input), ...(input.position === undefined ? {} : { position: input.position }) },
+    const updated = await repo.updateVideo(deps.prisma, id, {
+      ...videoData(input),
+      ...(input.position === undefined ? {} : { position: input.position }),
     });
     if (updated.count !== 1) throw VIDEO_NOT_FOUND();
   } catch (err) {
@@ -213,7 +200,7 @@ export async function updateVideo(deps: Deps, id: string, input: VideoInput) {
 
 /** Certificates already issued stay: their video link is cleared, their name and entry kept. */
 export async function deleteVideo(deps: Deps, id: string) {
-  const deleted = await deps.prisma.video.deleteMany({ where: { id } });
+  const deleted = await repo.deleteVideo(deps.prisma, id);
   if (deleted.count !== 1) throw VIDEO_NOT_FOUND();
   return { message: "Deleted Successfully" };
 }

@@ -1,4 +1,5 @@
 // The ten front-page backgrounds (spec: the user picks 1-10): a palette and a vector pattern each.
+import { BRAND_BLUE } from "../../../lib/pdf/colours.js";
 import { PAGE } from "./layout.js";
 
 export interface Palette {
@@ -84,7 +85,7 @@ const grid: Pattern = (doc, p) => {
 };
 
 export const BACKGROUNDS: { palette: Palette; pattern: Pattern }[] = [
-  { palette: { paper: "#ffffff", strong: "#005eb8", soft: "#41b6e6", ink: "#003087" }, pattern: bands },
+  { palette: { paper: "#ffffff", strong: BRAND_BLUE, soft: "#41b6e6", ink: "#003087" }, pattern: bands },
   { palette: { paper: "#fdf8f2", strong: "#e07a5f", soft: "#f2cc8f", ink: "#3d405b" }, pattern: circles },
   { palette: { paper: "#ffffff", strong: "#2a9d8f", soft: "#a8dadc", ink: "#264653" }, pattern: diagonal },
   { palette: { paper: "#f4f9ff", strong: "#1d3557", soft: "#457b9d", ink: "#1d3557" }, pattern: waves },

@@ -18,7 +18,7 @@ const LINE_HEIGHT = 18;
 const DATE_WIDTH = 66;
 const NUMBER_WIDTH = 40;
 
-export const linesPerPage = (first: boolean) =>
+const linesPerPage = (first: boolean) =>
   Math.floor((CONTENT_BOTTOM - MARGIN.top - (first ? TITLE_HEIGHT : 0)) / LINE_HEIGHT);
 
 /** Pages needed for `lines` lines (at least one: the title). */

@@ -203,7 +203,7 @@ const TYPE_NAMES: Record<string, string> = {
   "text/csv": "CSV file",
 };
 
-export function typeName(contentType: string): string {
+function typeName(contentType: string): string {
   const type = contentType.toLowerCase().split(";")[0]?.trim() ?? "";
   if (TYPE_NAMES[type]) return TYPE_NAMES[type];
   const [major, minor] = type.split("/");
@@ -212,7 +212,7 @@ export function typeName(contentType: string): string {
   return type || "file";
 }
 
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

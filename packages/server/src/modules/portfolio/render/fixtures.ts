@@ -3,7 +3,7 @@ import type { PortfolioDocument, PortfolioEntry, PortfolioInfographic } from "./
 
 export const OWNER = "Zoë Łukasz-Siân Ŵyn";
 
-export const INFOGRAPHIC: PortfolioInfographic = {
+const INFOGRAPHIC: PortfolioInfographic = {
   hoursByMonth: [
     { month: "2026-01", hours: 3 },
     { month: "2026-02", hours: 0 },
@@ -27,7 +27,7 @@ export const INFOGRAPHIC: PortfolioInfographic = {
   reflectionCount: 1,
 };
 
-export async function* iterate<T>(items: Iterable<T>): AsyncIterable<T> {
+async function* iterate<T>(items: Iterable<T>): AsyncIterable<T> {
   for (const item of items) yield item;
 }
 

@@ -7,7 +7,7 @@ import sharp from "sharp";
 sharp.cache(false);
 sharp.concurrency(1);
 
-export const RASTER_TYPES = new Set(["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"]);
+const RASTER_TYPES = new Set(["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"]);
 export const isRaster = (contentType: string) =>
   RASTER_TYPES.has((contentType.toLowerCase().split(";")[0] ?? "").trim());
 

@@ -8,7 +8,7 @@ import type { PortfolioInfographic } from "./types.js";
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** The smallest 1, 2 or 5 x 10^n at or above `max` (an axis that ends on a round number). */
-export function niceMax(max: number): number {
+function niceMax(max: number): number {
   if (!(max > 0)) return 1;
   const power = 10 ** Math.floor(Math.log10(max));
   for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
@@ -16,7 +16,7 @@ export function niceMax(max: number): number {
 }
 
 /** "2026-03" -> "Mar 26". */
-export const monthLabel = (month: string) => {
+const monthLabel = (month: string) => {
   const [y, m] = month.split("-");
   return `${MONTHS[Number(m) - 1] ?? m} ${(y ?? "").slice(2)}`;
 };

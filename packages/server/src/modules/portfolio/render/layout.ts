@@ -1,5 +1,7 @@
 // Page geometry, colours and the small text helpers every part of the portfolio shares.
+import { ENTRY_TYPE_DOCUMENT_LABELS } from "@cpd/contract";
 import { keepTogether } from "../../../lib/pdf/blocks.js";
+import { BRAND_BLUE, INK, MUTED } from "../../../lib/pdf/colours.js";
 import { FONT } from "../../../lib/pdf/fonts.js";
 import { writeText } from "../../../lib/pdf/text.js";
 import { plainText } from "../../pdf/entry-pdf.js";
@@ -9,16 +11,10 @@ export const MARGIN = { top: 72, bottom: 72, left: 56, right: 56 } as const;
 export const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 export const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom;
 
-export const INK = "#1b1f24";
-export const MUTED = "#4a5560";
+export { INK, MUTED };
 export const RULE = "#c8ced4";
-export const DEFAULT_ACCENT = "#005eb8";
 
-export const TYPE_LABELS: Record<string, string> = {
-  diary: "CPD diary entry",
-  reflection: "Reflective entry",
-  supervision: "Supervision record",
-};
+export const TYPE_LABELS: Record<string, string> = ENTRY_TYPE_DOCUMENT_LABELS;
 
 /** The page being written, 1-based (pages are buffered and never flushed before the end). */
 export const currentPage = (doc: PDFKit.PDFDocument) => doc.bufferedPageRange().count;
@@ -31,7 +27,7 @@ export const asText = (value: string) => (/<\/?[a-z][^>]*>/i.test(value) ? plain
 
 const HEX = /^#?([0-9a-f]{6})$/i;
 /** The organisation's colour when it is a usable hex colour, else ours. */
-export function accentColour(hex: string | null | undefined, fallback = DEFAULT_ACCENT): string {
+export function accentColour(hex: string | null | undefined, fallback = BRAND_BLUE): string {
   const m = hex ? HEX.exec(hex.trim()) : null;
   return m ? `#${m[1]}` : fallback;
 }

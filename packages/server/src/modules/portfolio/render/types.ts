@@ -1,7 +1,7 @@
 // What the portfolio renderer needs: loaded by the job from ids, nothing from HTTP.
 // Entries arrive as an async iterable so a 2,000-entry portfolio is never all in memory.
 
-export interface PortfolioTextSection {
+interface PortfolioTextSection {
   heading: string;
   text: string;
 }

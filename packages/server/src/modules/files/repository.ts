@@ -1,0 +1,137 @@
+// Every query of the files table (StoredFile). My Files reads run as SQL on the shared pg
+// pool; the storage used is a hot read of every upload's quota check. Other modules change a
+// file row through these functions, passing their transaction client. Functions taking `db`
+// accept the client or a transaction's.
+import type { api, QueryOf, ResponseOf } from "@cpd/contract";
+import type pg from "pg";
+import type { Prisma } from "../../generated/prisma/client.js";
+import { likePattern, listFilter } from "../../lib/sql-list.js";
+
+type Client = Prisma.TransactionClient;
+type FileInfo = ResponseOf<typeof api.listFiles>["items"][number];
+
+const FILE_SQL = `
+SELECT f.id, f.filename, f.content_type, f.size, f.created_at, f.entry_id, e.type AS entry_type, e.title AS entry_title
+  FROM files f LEFT JOIN entries e ON e.id = f.entry_id`;
+
+export interface FileRow {
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  created_at: Date;
+  entry_id: string | null;
+  entry_type: FileInfo["entryType"];
+  entry_title: string | null;
+}
+
+export async function fileRow(pool: pg.Pool, id: string, userId: string) {
+  const { rows } = await pool.query<FileRow>(`${FILE_SQL} WHERE f.id = $1 AND f.user_id = $2`, [id, userId]);
+  return rows[0];
+}
+
+/** Bytes the user stores in all (the free-tier quota). */
+export async function storageUsed(pool: pg.Pool, userId: string) {
+  const { rows } = await pool.query<{ used: number }>(
+    "SELECT coalesce(sum(size), 0)::bigint AS used FROM files WHERE user_id = $1",
+    [userId],
+  );
+  return rows[0]?.used ?? 0;
+}
+
+// Personal documents have their own tab; My Files lists the rest.
+const NOT_A_DOCUMENT = "NOT EXISTS (SELECT 1 FROM identity_documents d WHERE d.file_id = f.id)";
+
+export async function listPage(
+  pool: pg.Pool,
+  userId: string,
+  q: QueryOf<typeof api.listFiles>,
+  perPage: number,
+  page: number,
+) {
+  const filter = listFilter([userId], ["f.user_id = $1", NOT_A_DOCUMENT]);
+  if (q.filter?.trim()) filter.add((p) => `lower(f.filename) LIKE ${p}`, likePattern(q.filter.trim()));
+  const dir = q.sortDesc === false ? "ASC" : "DESC";
+  const order = q.sortBy === "filename" ? `lower(f.filename) ${dir}, f.id` : `f.created_at ${dir}, f.id`;
+  const { rows } = await pool.query<FileRow & { total: number }>(
+    `${FILE_SQL.replace("SELECT", "SELECT count(*) OVER ()::int AS total,")} ${filter.where()} ORDER BY ${order} ${filter.page(perPage, page)}`,
+    filter.values,
+  );
+  return rows;
+}
+
+export async function unassigned(pool: pg.Pool, userId: string) {
+  const { rows } = await pool.query<{ id: string; filename: string }>(
+    `SELECT f.id, f.filename FROM files f WHERE f.user_id = $1 AND f.entry_id IS NULL AND ${NOT_A_DOCUMENT} ORDER BY f.created_at DESC LIMIT 500`,
+    [userId],
+  );
+  return rows;
+}
+
+export const findOwned = (db: Client, id: string, userId: string) =>
+  db.storedFile.findFirst({ where: { id, userId } });
+
+export const ownedFilename = (db: Client, id: string, userId: string) =>
+  db.storedFile.findFirst({
+    where: { id, userId },
+    select: { filename: true },
+  });
+
+export const ownedEntryId = (db: Client, id: string, userId: string) =>
+  db.storedFile.findFirst({ where: { id, userId }, select: { entryId: true } });
+
+export const rename = (db: Client, id: string, filename: string) =>
+  db.storedFile.update({ where: { id }, data: { filename } });
+
+export const createFile = (tx: Client, data: Prisma.StoredFileUncheckedCreateInput) =>
+  tx.storedFile.create({ data });
+
+/** Deletes the user's file row (a document on it goes by cascade); null when there was none. */
+export async function deleteOwnedReturning(tx: Client, id: string, userId: string) {
+  const rows = await tx.$queryRaw<{ entry_id: string | null; storage_key: string }[]>`
+      DELETE FROM files WHERE id = ${id}::uuid AND user_id = ${userId}::uuid RETURNING entry_id, storage_key`;
+  return rows[0];
+}
+
+/** Deletes a file row by id; its identity document goes with it by cascade. */
+export const deleteById = (db: Client, id: string) => db.storedFile.delete({ where: { id } });
+
+// Evidence: `files.entry_id` is the one record of an entry's evidence (entries/evidence.ts).
+
+/** The user's files among `ids`, with whether their current entry is a signed record. */
+export const evidenceCandidates = (tx: Client, ids: string[], userId: string) =>
+  tx.storedFile.findMany({
+    where: { id: { in: ids }, userId },
+    select: { entryId: true, entry: { select: { supervisionLocked: true } } },
+  });
+
+/** Makes exactly `fileIds` (the user's own) the entry's evidence. */
+export async function setEvidence(tx: Client, userId: string, entryId: string, fileIds: string[]) {
+  await tx.storedFile.updateMany({ where: { entryId, id: { notIn: fileIds } }, data: { entryId: null } });
+  if (fileIds.length)
+    await tx.storedFile.updateMany({ where: { id: { in: fileIds }, userId }, data: { entryId } });
+}
+
+/** Takes one file out of an unsigned entry's evidence; answers how many rows changed. */
+export const detachEvidence = (tx: Client, fileId: string, userId: string, entryId: string) =>
+  tx.storedFile.updateMany({
+    where: { id: fileId, userId, entryId, entry: { supervisionLocked: false } },
+    data: { entryId: null },
+  });
+
+export const evidenceIds = (tx: Client, entryId: string) =>
+  tx.storedFile.findMany({
+    where: { entryId },
+    select: { id: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+
+/** A certificate's PDF in My Files: one row per storage key, so a retried job makes one. */
+export const upsertByStorageKey = (
+  tx: Client,
+  create: Prisma.StoredFileUncheckedCreateInput & { storageKey: string },
+  update: Prisma.StoredFileUncheckedUpdateInput,
+) => tx.storedFile.upsert({ where: { storageKey: create.storageKey }, create, update });
+
+export const attachToEntry = (tx: Client, id: string, entryId: string) =>
+  tx.storedFile.update({ where: { id }, data: { entryId } });

@@ -1,0 +1,16 @@
+// Every write of dashboard_settings and feature_flags (docs/decisions/0016-table-ownership.md).
+import type { Prisma } from "../../generated/prisma/client.js";
+
+type Client = Prisma.TransactionClient;
+
+/** Stores the person's dashboard settings (creates the row of a user who had none). */
+export const saveDashboardSettings = (db: Client, userId: string, settings: Prisma.InputJsonValue) =>
+  db.dashboardSettings.upsert({
+    where: { userId },
+    update: { settings },
+    create: { userId, settings },
+  });
+
+/** Adds the switches not there yet (ON CONFLICT DO NOTHING): existing choices are kept. */
+export const addFeatureFlags = (db: Client, flags: { name: string; enabled: boolean }[]) =>
+  db.featureFlag.createMany({ data: flags, skipDuplicates: true });
