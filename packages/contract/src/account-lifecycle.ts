@@ -1,5 +1,5 @@
 // Scheduled deletion, export of the whole record, and the payment provider's
-// membership webhook (spec 1 §4-§6).
+// membership webhook (REQ-ACCOUNT-01..04, REQ-CONTACT-01..03, REQ-MEMBER-10).
 import { Type } from "@sinclair/typebox";
 import { Empty, endpoint, IsoDate, Nullable } from "./endpoint.js";
 import { Text, Uuid } from "./primitives.js";

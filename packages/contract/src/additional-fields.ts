@@ -1,4 +1,4 @@
-// Additional profile fields (spec 1 §3-§4): groups of fields an organisation defines, which its
+// Additional profile fields (REQ-PROFILE-07): groups of fields an organisation defines, which its
 // members answer on the profile's Additional Information tabs. The server checks each answer
 // against its field's type, options and required flag.
 import { type Static, Type } from "@sinclair/typebox";

@@ -1,4 +1,4 @@
-// The administrator's area (spec 3 §1, §7): membership records, organisations, the activity log,
+// The administrator's area (REQ-ADMIN-01, REQ-ADMIN-02): membership records, organisations, the activity log,
 // the overview, and ending an impersonation. Each finer admin role reaches its own screen only;
 // the role Admin reaches every one (ADMIN_SCREEN_ROLES).
 import { Type } from "@sinclair/typebox";
@@ -14,7 +14,7 @@ export const MEMBERSHIP_RECORD_LIMITS = { identifier: 100, type: 50, notes: 2000
  * A membership of a professional body held outside the product (type and identifier, e.g.
  * "BDA" 12345): a register the administrators keep, matched to the account with the same e-mail
  * address. A record does not change the account's tier (ADR 0009: what a record grants is a
- * billing decision the spec does not take).
+ * billing decision the requirements do not take).
  */
 export const MembershipRecord = Type.Object({
   id: Uuid(),

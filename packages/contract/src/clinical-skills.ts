@@ -29,7 +29,7 @@ export const linkClinicalSkills = endpoint({
   summary: "Link a Clinical Skills account (the password is passed on, never stored)",
   tags,
   auth: true,
-  // Lengths are checked in the service so a bad address answers the spec's message.
+  // Lengths are checked in the service so a bad address answers the message of REQ-DASH-07.
   body: Type.Object({
     emailAddress: Text({ maxLength: 1000 }),
     password: Text({ maxLength: 1000 }),

@@ -1,4 +1,4 @@
-// Business constants of the specification (spec 1 §9). The server enforces them;
+// Business constants of the product (docs/requirements.md). The server enforces them;
 // the SPA repeats them only for instant feedback.
 
 export const TRIAL_ENTRY_LIMIT = 5;
@@ -21,7 +21,7 @@ export const PRICE_MONTHLY_GBP = 2.99;
 export const PRICE_YEARLY_GBP = 24.99;
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** Usage gauge thresholds, as fractions of the limit (spec 1 §4). */
+/** Usage gauge thresholds, as fractions of the limit (REQ-MEMBER-07). */
 export const USAGE_THRESHOLDS = {
   entries: { high: 0.6, full: 0.8 },
   storage: { high: 0.7, full: 0.8 },
@@ -104,7 +104,7 @@ export const INTEREST_OPTIONS = [
   "Voluntary Service",
 ] as const;
 
-/** Text limits of the personal profile (spec 1 §5). */
+/** Text limits of the personal profile (REQ-PROFILE-02). */
 export const PERSONAL_PROFILE_LIMITS = {
   profession: 200,
   employer: 200,
@@ -140,7 +140,7 @@ export const PERSONAL_PROFILE_LABELS: Record<keyof typeof PERSONAL_PROFILE_LIMIT
   hcpcStandard4: "HCPC Standard 4",
 };
 
-/** Messages the specification fixes word for word. */
+/** Messages the requirements fix word for word (docs/requirements.md). */
 export const MESSAGES = {
   firstNameEmpty: "First Name must not be empty",
   lastNameEmpty: "Last name must not be empty",

@@ -1,4 +1,4 @@
-// Contact verification and change of e-mail (spec 1 §4-§6).
+// Contact verification and change of e-mail (REQ-CONTACT-01..03).
 import { Type } from "@sinclair/typebox";
 import { endpoint, IsoDateTime, Message, Paged } from "./endpoint.js";
 import { VerificationCode } from "./lifecycle-model.js";

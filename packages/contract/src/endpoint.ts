@@ -60,7 +60,7 @@ export type QueryOf<E extends EndpointDef> = StaticOr<E["query"], undefined>;
 export type BodyOf<E extends EndpointDef> = StaticOr<E["body"], undefined>;
 export type ResponseOf<E extends EndpointDef> = Static<E["response"]>;
 
-/** The error envelope every failed call answers (DESIGN.md §4). */
+/** The error envelope every failed call answers (ADR 0005). */
 export const ErrorEnvelope = Type.Object(
   {
     statusCode: Type.Integer(),
@@ -84,6 +84,6 @@ export const IsoDate = Type.String({ format: "date", description: "YYYY-MM-DD" }
 export const IsoDateTime = Type.String({ format: "date-time" });
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-/** A page of a list (`limit/{n}/page/{p}`): the items and how many there are in all. */
+/** The one answer shape of a paged list: the page's items and how many there are in all (paging: primitives.ts). */
 export const Paged = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), total: Type.Integer() });

@@ -83,7 +83,13 @@ export const EntryRow = Type.Object({
   tags: Type.Array(Text()),
   evidence: Type.Array(Evidence),
   completeness: Type.Integer({ minimum: 1, maximum: 3, description: "1 complete, 2 partial, 3 incomplete" }),
-  completenessPercentage: Type.Number({ minimum: 0, maximum: 1 }),
+  completenessPercentage: Nullable(
+    Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: "How much of the form is filled in, 0 to 1; null when FormPercentages is off for the user",
+    }),
+  ),
   shareId: Nullable(Text()),
   reviewee: Nullable(Type.Object({ Id: Text(), Completed: Text() })),
 });

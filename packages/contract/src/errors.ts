@@ -1,4 +1,4 @@
-// Every `code` an error envelope can carry (DESIGN.md §4). The server may throw
+// Every `code` an error envelope can carry (ADR 0005). The server may throw
 // only these; OpenAPI documents them as the envelope's `code`; the SPA maps
 // them to what it shows. Keys equal values so either reads as the code.
 const codes = [

@@ -10,7 +10,7 @@ const tags = ["files"];
 export const INLINE_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 export const IMAGE_TYPES = [...INLINE_IMAGE_TYPES, "image/bmp"] as const;
 
-/** What My Files and evidence accept, judged by the bytes (spec 1 §5, spec 2 §9). */
+/** What My Files and evidence accept, judged by the bytes (REQ-FILE-01). */
 export const UPLOAD_TYPES = [
   ...IMAGE_TYPES,
   "application/pdf",

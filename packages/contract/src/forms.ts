@@ -5,7 +5,7 @@ import { Reviewee } from "./supervision-model.js";
 
 const tags = ["forms"];
 
-/** Item type codes of spec 2 §3. */
+/** Item type codes (REQ-ENTRY-02). */
 export const ITEM_TYPES = {
   text: 1,
   longText: 2,
@@ -21,7 +21,7 @@ export const ITEM_TYPES = {
 export const ENTRY_TYPES = ["diary", "reflection", "supervision"] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
-/** Planned-CPD reminder recurrence, in months (spec 1 §3). */
+/** Planned-CPD reminder recurrence, in months (REQ-ENTRY-05). */
 export const RECURRENCE_OPTIONS = [
   { months: 1, label: "Monthly" },
   { months: 3, label: "Quarterly" },

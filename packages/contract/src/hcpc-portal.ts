@@ -1,7 +1,8 @@
-// The HCPC audit portal (spec 3 §2, §3, §5, §7, §9): a guest wizard reached through an
+// The HCPC audit portal (REQ-HCPC-01..03): a guest wizard reached through an
 // e-mailed, expiring access token bound to one user and one date range.
 import { Type } from "@sinclair/typebox";
 import { endpoint, IsoDate, IsoDateTime, Message, Nullable } from "./endpoint.js";
+import { addMonths } from "./iso-dates.js";
 import { ukDate } from "./london-time.js";
 import { Text, Uuid } from "./primitives.js";
 
@@ -226,25 +227,11 @@ export interface CpdGap {
   days: number;
 }
 
-const parse = (iso: string) => {
-  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
-  return { y, m, d };
-};
-const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
-/** `iso` plus n calendar months, the day clamped to the month's end (31 Jan + 1 = 28/29 Feb). */
-export function addCalendarMonths(iso: string, n: number): string {
-  const { y, m, d } = parse(iso);
-  const total = y * 12 + (m - 1) + n;
-  const ny = Math.floor(total / 12);
-  const nm = (total % 12) + 1;
-  const nd = Math.min(d, daysInMonth(ny, nm));
-  return `${String(ny).padStart(4, "0")}-${String(nm).padStart(2, "0")}-${String(nd).padStart(2, "0")}`;
-}
 /** Whole months and remaining days from `a` to `b` (a <= b). */
 export function monthsAndDays(a: string, b: string): { months: number; days: number } {
   let months = 0;
-  while (addCalendarMonths(a, months + 1) <= b) months++;
-  const anchor = addCalendarMonths(a, months);
+  while (addMonths(a, months + 1) <= b) months++;
+  const anchor = addMonths(a, months);
   const days = Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${anchor}T00:00:00Z`)) / 86_400_000);
   return { months, days };
 }
@@ -255,7 +242,7 @@ export function findCpdGap(activities: readonly DatedActivity[]): CpdGap | null 
   for (let i = 1; i < sorted.length; i++) {
     const from = sorted[i - 1] as DatedActivity;
     const to = sorted[i] as DatedActivity;
-    if (addCalendarMonths(from.date, HCPC.gapMonths) <= to.date)
+    if (addMonths(from.date, HCPC.gapMonths) <= to.date)
       return { from, to, ...monthsAndDays(from.date, to.date) };
   }
   return null;

@@ -1,10 +1,10 @@
-// Account lifecycle (spec 1 §4-§5, spec 3 onboarding and registration): the
+// Account lifecycle (REQ-CONTACT-01..03, REQ-ACCOUNT-01..04, REQ-AUTH-04, REQ-AUTH-05): the
 // limits and the messages the server answers and the SPA shows. One definition.
 import { ukLongDate } from "./london-time.js";
 import { Text } from "./primitives.js";
 
 export const LIFECYCLE = {
-  /** Contact verification codes (spec 1 §4-§5): 6 digits, 15 minutes, single use. */
+  /** Contact verification codes (REQ-CONTACT-01): 6 digits, 15 minutes, single use. */
   verificationCodeDigits: 6,
   verificationCodeMinutes: 15,
   /** Wrong codes before the code is burned and a new one must be requested. */
@@ -18,27 +18,27 @@ export const LIFECYCLE = {
   emailChangeLinkHours: 24,
   /** Onboarding links sent when an organisation adds a user. */
   onboardingLinkDays: 14,
-  /** E-mail change history page size (spec 1 §2). */
+  /** E-mail change history page size (REQ-CONTACT-03). */
   emailHistoryPageSize: 10,
-  /** Account deletion delays in days (spec 1 §5); null = immediately. Date = today + delay + 1. */
+  /** Account deletion delays in days (REQ-ACCOUNT-01); null = immediately. Date = today + delay + 1. */
   deletionDelays: [1, 7, 30] as const,
   defaultDeletionDelay: 7,
   /** Warning e-mails before an automatic deletion (trial or legacy expiry). */
   deletionWarningDays: [30, 7] as const,
   /** Membership webhook: a signature older or newer than this is refused (replay window). */
   webhookToleranceSeconds: 300,
-  /** Where the SPA sends the user after an e-mail change is confirmed (spec 1 §4). */
+  /** Where the SPA sends the user after an e-mail change is confirmed (REQ-CONTACT-02). */
   emailChangeRedirectMs: 3000,
-  /** The upgrade modal's delay after the trial and deletion lookups (spec 1 §4). */
+  /** The upgrade modal's delay after the trial and deletion lookups (REQ-MEMBER-09). */
   upgradeModalDelayMs: 1500,
-  /** The welcome video is skipped on narrower screens (spec 1 §4). */
+  /** The welcome video is skipped on narrower screens (REQ-SHELL-04). */
   welcomeVideoMinWidth: 800,
 } as const;
 
-/** Governing bodies offered at onboarding (spec 3 §4). "Other / None" saves none. */
+/** Governing bodies offered at onboarding (REQ-AUTH-05). "Other / None" saves none. */
 export const ONBOARDING_GOVERNING_BODIES = ["HCPC", "NMC", "NRCPD", "Other / None"] as const;
 
-/** Messages fixed by the specification, or ours where it is silent. */
+/** Messages fixed by the requirements, or ours where they are silent. */
 export const LIFECYCLE_MESSAGES = {
   registered: "Registration Successful. Please check your email to confirm your account.",
   passwordsDoNotMatch: "Please make sure both passwords match and try again",
@@ -91,9 +91,9 @@ export const LIFECYCLE_MESSAGES = {
   webhookUnavailable: "Payments are not set up on this server",
 } as const;
 
-/** The answer to scheduling a deletion (spec 1 §5): "Your account will be deleted on 8 December 2026." */
+/** The answer to scheduling a deletion (REQ-ACCOUNT-01): "Your account will be deleted on 8 December 2026." */
 export const deletionScheduledMessage = (isoDate: string) =>
   `Your account will be deleted on ${ukLongDate(isoDate)}.`;
 
-/** A 6-digit verification code (spec 1 §5). */
+/** A 6-digit verification code (REQ-CONTACT-01). */
 export const VerificationCode = Text({ pattern: "^[0-9]{6}$", minLength: 6, maxLength: 6 });

@@ -1,5 +1,5 @@
 // Europe/London wall-clock reading of an instant, shared by the server (calendar
-// feed, "today") and the SPA: the product's dates are London's (spec 1 §2).
+// feed, "today") and the SPA: the product's dates are London's (REQ-GEN-02).
 export const LONDON = "Europe/London";
 
 // Building an Intl formatter is costly; these are shared (they run on hot paths).
@@ -55,9 +55,16 @@ export function londonDateTime(instant: string | Date | number): string {
   return `${c.day}/${c.month}/${c.year} ${c.hour}:${c.minute}`;
 }
 
-/** An ISO date (or the date part of a timestamp) as the product shows it: DD/MM/YYYY; "" for none. */
-export const ukDate = (iso: string | null | undefined) =>
-  iso ? iso.slice(0, 10).split("-").reverse().join("/") : "";
+/**
+ * An ISO date (or the date part of a timestamp) as the product shows it: DD/MM/YYYY; "" for none.
+ * The product's one date format: the server's PDFs and e-mails and every page of the SPA use it.
+ * Anything not starting with an ISO date is shown as it is.
+ */
+export function ukDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+}
 
 const longDateFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

@@ -1,9 +1,9 @@
-// The organisation manager's area (spec 3 §1, §4, §7): the users report and its CSV, adding and
+// The organisation manager's area (REQ-ORG-01..04): the users report and its CSV, adding and
 // bulk-importing users, settings, the organisation's lists, annual reviews and analytics.
 // A manager reaches only their own organisation (any other answers 404); administrators reach all.
 import { Type } from "@sinclair/typebox";
 import { endpoint, IsoDate, IsoDateTime, Nullable, Paged } from "./endpoint.js";
-import { Email, Int, PageParams, SerialId, Text, Uuid } from "./primitives.js";
+import { Email, PageParams, pageQuery, SerialId, Text, Uuid } from "./primitives.js";
 
 const tags = ["organisation"];
 const OrgParams = Type.Object({ id: SerialId() });
@@ -25,7 +25,7 @@ export const OrganisationSummary = Type.Object({
   id: Type.Integer(),
   key: Text(),
   name: Text(),
-  /** RESILIENCE_GOVERNING_BODY gives the organisation the Analytics screen (spec 3 §1). */
+  /** RESILIENCE_GOVERNING_BODY gives the organisation the Analytics screen (REQ-ROLE-03). */
   governingBodyType: Nullable(Text()),
   /** The Analytics menu item: a resilience organisation, or the caller is an Admin. */
   analytics: Type.Boolean(),
@@ -40,8 +40,7 @@ export const listOrganisations = endpoint({
   auth: true,
   query: Type.Object({
     filter: Type.Optional(Text({ maxLength: 100 })),
-    page: Type.Optional(Int(1, 100_000)),
-    perPage: Type.Optional(Int(1, 100)),
+    ...pageQuery(100),
   }),
   response: Paged(OrganisationSummary),
 });
@@ -159,7 +158,7 @@ export const organisationUsersCsv = endpoint({
 });
 
 export const OrganisationSettings = Type.Object({
-  /** Non-null values override and lock the members' profile fields (spec 1 §4). */
+  /** Non-null values override and lock the members' profile fields (REQ-PROFILE-02). */
   cpdHours: Nullable(Type.Number({ minimum: 0, maximum: 999 })),
   startDate: Nullable(IsoDate),
   reportInterval: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
@@ -262,7 +261,7 @@ export const myReviews = endpoint({
   summary: "The caller's annual reviews, newest first",
   tags: ["profile"],
   auth: true,
-  query: Type.Object({ page: Type.Optional(Int(1, 100_000)), perPage: Type.Optional(Int(1, 100)) }),
+  query: Type.Object(pageQuery(100)),
   response: Paged(AnnualReview),
 });
 

@@ -1,5 +1,5 @@
 // What administrators and organisation managers see of members' shared CPD and certificates,
-// and the administrator's member groups (spec 3 §1 menus: admin shared-cpd, certificates,
+// and the administrator's member groups (REQ-ADMIN-02, REQ-ORG-05: admin shared-cpd, certificates,
 // member-groups; organisation certificates, shared-cpd). The spec names the screens without
 // their contents; ADR 0010 says what they hold and why.
 import { Type } from "@sinclair/typebox";
@@ -139,7 +139,7 @@ export const organisationCertificates = endpoint({
 });
 
 /**
- * Members grouped by where they stand (spec 1 §4 membership and trial rules, the same rules
+ * Members grouped by where they stand (REQ-MEMBER-02, REQ-MEMBER-03 membership and trial rules, the same rules
  * the account's own status uses): each account is in exactly one group.
  */
 export const MEMBER_GROUPS = {

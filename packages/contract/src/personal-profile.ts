@@ -7,7 +7,7 @@ const tags = ["profile"];
 const text = (max: number) => Type.Optional(Nullable(Text({ maxLength: max })));
 const L = PERSONAL_PROFILE_LIMITS;
 
-/** Fields an organisation may set for its members (spec 1 §3, organisation settings). */
+/** Fields an organisation may set for its members (REQ-PROFILE-02, organisation settings). */
 export const LOCKABLE_FIELDS = ["hoursPerYear", "startDate", "reportInterval"] as const;
 
 const editable = {

@@ -1,4 +1,4 @@
-// The portfolio builder (spec 3 §2, §3, §5, §9): the request, its rules and the
+// The portfolio builder (REQ-PORT-01..05): the request, its rules and the
 // download state. The server validates with these; the SPA builds its stages from them.
 import { Type } from "@sinclair/typebox";
 import { endpoint, IsoDate, IsoDateTime, Nullable } from "./endpoint.js";
@@ -18,7 +18,7 @@ export const COMMON_PAGE_CODES = [
   "CPD_INFOGRAPHIC",
 ] as const;
 
-/** Governing-body pages (spec 3 §3), keyed by the governing body that offers them. */
+/** Governing-body pages (REQ-PORT-03), keyed by the governing body that offers them. */
 export const GOVERNING_BODY_PAGE_CODES: Readonly<Record<string, readonly string[]>> = {
   EFI: ["SUMMARY_OF_WORK_EFI"],
   HCPC: ["HCPC_PROFILE"],

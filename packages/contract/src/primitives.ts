@@ -1,4 +1,4 @@
-// The shared input primitives (DESIGN.md §4): every call's ids, texts and
+// The shared input primitives (ADR 0005): every call's ids, texts and
 // numbers are built from these, so one definition decides what hostile input
 // (NUL bytes, lone surrogates, urn:uuid: ids, 1e308, Infinity) is refused.
 import { type StringOptions, Type } from "@sinclair/typebox";
@@ -11,7 +11,7 @@ import { type StringOptions, Type } from "@sinclair/typebox";
 export const SAFE_TEXT_PATTERN = "^[^\\u0000\\uD800-\\uDFFF]*$";
 /**
  * A schema's own refusal messages by validation keyword (`{ maxLength: "A tag cannot be..." }`),
- * where the spec words a refusal: the server answers them, and the document shows them.
+ * where the requirements word a refusal: the server answers them, and the document shows them.
  */
 export const ERROR_MESSAGES = "x-messages";
 
@@ -35,8 +35,19 @@ export const Int = (minimum: number, maximum: number, opts: Record<string, unkno
   Type.Integer({ minimum, maximum, ...opts });
 /** A database serial id (organisations). */
 export const SerialId = () => Int(1, INT_MAX);
-/** Page numbers of paged lists (`limit/{n}/page/{p}`). */
+/**
+ * Paging. A new paged call takes `?page=&perPage=` in its query (`...pageQuery(n)` among the
+ * query's fields: both optional, page 1 and the call's own default size when left out) and
+ * answers `Paged(item)` (endpoint.ts): `{ items, total }`, with any figures over the whole list
+ * beside them. The calls that predate this rule put the page in the path,
+ * `limit/{perPage}/page/{page}` (PageParams); they keep it, as clients already call them so.
+ */
 export const PAGE_MAX = 100_000;
+export const pageQuery = (maxPerPage: number) => ({
+  page: Type.Optional(Int(1, PAGE_MAX)),
+  perPage: Type.Optional(Int(1, maxPerPage)),
+});
+/** The path paging of the older lists, `limit/{perPage}/page/{page}`: not for new calls (see pageQuery). */
 export const PageParams = (maxPerPage: number) =>
   Type.Object({
     perPage: Int(1, maxPerPage, { description: `Items per page, 1 to ${maxPerPage}` }),

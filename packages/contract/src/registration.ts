@@ -1,4 +1,4 @@
-// Registration, e-mail confirmation and onboarding by link (spec 3 §4, §6-§7).
+// Registration, e-mail confirmation and onboarding by link (REQ-AUTH-04, REQ-AUTH-05).
 import { Type } from "@sinclair/typebox";
 import { PASSWORD_MIN_LENGTH } from "./constants.js";
 import { endpoint, Message, Nullable } from "./endpoint.js";

@@ -1,4 +1,4 @@
-// Organisation single sign-on over OpenID Connect (spec 1 §6, spec 3 §7). These
+// Organisation single sign-on over OpenID Connect (REQ-AUTH-03). These
 // calls are browser navigations: each answers a redirect, never JSON.
 import { Type } from "@sinclair/typebox";
 import { endpoint } from "./endpoint.js";

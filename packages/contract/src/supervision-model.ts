@@ -1,4 +1,4 @@
-// Supervision records shared with an external reviewee (spec 2 §3–§5): the
+// Supervision records shared with an external reviewee (REQ-SUP-01..05): the
 // reviewee, topics, comments and signatures as the form shows them, the limits
 // and messages, and the sign-off rules. The server enforces these rules and the
 // SPA shows them from the same functions.
@@ -13,7 +13,7 @@ export const otherSide = (side: SupervisionSide): SupervisionSide =>
   side === "Supervisor" ? "Supervisee" : "Supervisor";
 
 export const SUPERVISION = {
-  /** Share expiry options, in days (spec 2 §9). */
+  /** Share expiry options, in days (REQ-SUP-02). */
   expiryDays: [1, 7, 14, 30] as readonly number[],
   /** The 2FA code: digits, lifetime, resend cooldown, wrong codes before the share locks. */
   codeLength: 6,
@@ -26,7 +26,7 @@ export const SUPERVISION = {
   commentMax: 2000,
   nameMax: 200,
   numberMax: 30,
-  /** The signature pad (spec 2 §9) and the largest drawn signature accepted, in bytes of PNG. */
+  /** The signature pad (REQ-SUP-05) and the largest drawn signature accepted, in bytes of PNG. */
   pad: { width: 734, height: 178 },
   signatureMaxBytes: 200_000,
   /** A data URL of that size in base64, with its prefix. */
@@ -77,7 +77,7 @@ export const SUPERVISION_MESSAGES = {
   verifyUnsigned: "This supervision record has not been signed.",
 } as const;
 
-/** '1' or '0', as the spec's Completed flags are sent. */
+/** '1' or '0', as the Completed flags are sent (REQ-SUP-01). */
 export const Flag = Type.Union([Type.Literal("1"), Type.Literal("0")]);
 
 export const SupervisionComment = Type.Object({
@@ -147,7 +147,7 @@ export interface SignOffState {
 }
 
 /**
- * Spec 2 §4: the Supervisor signs first, then the Supervisee, which completes the
+ * REQ-SUP-05: the Supervisor signs first, then the Supervisee, which completes the
  * session. The first signature freezes the record (what was signed cannot change
  * under it); a reset of sharing voids an unfinished signing.
  */

@@ -1,4 +1,4 @@
-// The supervision calls (spec 2 §7). The owner calls them with the session token;
+// The supervision calls (REQ-SUP-02..05). The owner calls them with the session token;
 // the external reviewee with the guest token that `authenticate` gives after the
 // 2FA code, valid for that one share until it expires (`guest: true` below).
 import { Type } from "@sinclair/typebox";

@@ -1,4 +1,4 @@
-// Video libraries (CPD Hub) and attendance certificates (spec 2 §2, §3, §4, §5, §9),
+// Video libraries (CPD Hub) and attendance certificates (REQ-VIDEO-01, REQ-VIDEO-02),
 // and the administrators' management of libraries and videos.
 import { Type } from "@sinclair/typebox";
 import { Empty, endpoint, IsoDateTime, Message, Nullable } from "./endpoint.js";
@@ -6,7 +6,7 @@ import { HttpUrl, IdParams, Int, Text } from "./primitives.js";
 
 const tags = ["videos"];
 
-/** No certificate for libraries with these words in their name (spec 2 §9). */
+/** No certificate for libraries with these words in their name (REQ-VIDEO-02). */
 export const NO_CERTIFICATE_WORDS = ["top tips", "guides", "private"] as const;
 export const offersCertificate = (libraryName: string) =>
   !NO_CERTIFICATE_WORDS.some((w) => libraryName.toLowerCase().includes(w));

@@ -12,9 +12,19 @@ function setup(page: number, pages: number, steps = false) {
 }
 
 describe("the pager", () => {
-  it("is not shown when everything fits on one page", () => {
-    setup(1, 1, true);
+  it("is not shown when everything fits on one page, and is from two pages on", () => {
+    const onePage = setup(1, 1, true);
     expect(screen.queryByRole("navigation")).toBeNull();
+    expect(screen.queryAllByRole("button")).toEqual([]);
+    onePage.unmount();
+    // The same pager with a second page appears, so the absence above is the one-page rule.
+    setup(1, 2, true);
+    const nav = screen.getByRole("navigation", { name: "Pages of things" });
+    expect(
+      within(nav)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Previous", "1", "2", "Next"]);
   });
 
   it("lists the pages, marks the current one and goes to the one clicked", async () => {

@@ -1,5 +1,5 @@
 import { Button, Group } from "@mantine/core";
-import { pageWindow } from "../features/entries/list-params";
+import { pageWindow } from "./page-window";
 
 /**
  * Page buttons under a paged list (a list of links in a labelled nav, the current page marked

@@ -8,7 +8,7 @@ export const API_ROOT = "/api";
 
 type Field<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 
-export type CallInput<E extends EndpointDef> = Field<"params", ParamsOf<E>> &
+type CallInput<E extends EndpointDef> = Field<"params", ParamsOf<E>> &
   Field<"query", QueryOf<E>> &
   Field<"body", BodyOf<E>> & {
     /** Raw upload body for endpoints with `rawBody` (sent with the Blob's own type). */

@@ -7,7 +7,7 @@ const failed = (status: number, code: string | undefined, message: string, more 
   new ApiError(message, { status, code, ...more });
 
 describe("errorMessage", () => {
-  it("shows the server's message for codes that carry the spec's exact text", () => {
+  it("shows the server's message for codes that carry the required exact text", () => {
     const login = failed(401, "INVALID_CREDENTIALS", MESSAGES.invalidCredentials, { authCall: true });
     expect(errorMessage(login)).toBe(MESSAGES.invalidCredentials);
     expect(errorMessage(failed(403, "ENTRY_LIMIT", MESSAGES.entryLimit))).toBe(MESSAGES.entryLimit);

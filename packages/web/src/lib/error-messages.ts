@@ -1,13 +1,13 @@
 // What the user is shown for a failed call: the ONE mapping from the contract's error codes
 // to messages, used by the toasts, the form banners and the logged-out pages alike.
 //
-// Most codes carry a message the specification fixes word for word (or a specific one the
+// Most codes carry a message the requirements fix word for word (or a specific one the
 // server writes), and that is shown as it is. The generic codes below, which the framework,
 // a proxy or the rate limiter produce, get the SPA's own plain message instead.
 import type { ErrorCode } from "@cpd/contract";
 import { ApiError } from "./api-error";
 
-/** Spec 1 §8: a request that got no answer. */
+/** REQ-GEN-03: a request that got no answer. */
 export const OFFLINE_MESSAGE = "Please make sure you have an active internet connection.";
 export const UNKNOWN_MESSAGE = "Unknown error";
 

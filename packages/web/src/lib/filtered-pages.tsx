@@ -5,7 +5,7 @@ import { type ChangeEvent, type ReactNode, useState } from "react";
 type Filters = Record<string, string>;
 
 /** The filled-in values only, trimmed: the query of a filtered call. */
-export const filledIn = <F extends Filters>(f: F): Partial<F> =>
+const filledIn = <F extends Filters>(f: F): Partial<F> =>
   Object.fromEntries(
     Object.entries(f)
       .map(([k, v]) => [k, v.trim()])

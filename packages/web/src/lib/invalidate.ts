@@ -4,7 +4,7 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 
 /** My Files and the evidence pickers, and the storage the files use. */
-export const FILE_DEPENDENT_KEYS: readonly QueryKey[] = [["files"], ["usage"]];
+const FILE_DEPENDENT_KEYS: readonly QueryKey[] = [["files"], ["usage"]];
 
 /**
  * Query key roots built from the user's entries: the entries list and the calendar's past
@@ -13,7 +13,7 @@ export const FILE_DEPENDENT_KEYS: readonly QueryKey[] = [["files"], ["usage"]];
  * (an entry's card goes with it), and the file keys (My Files shows which entry holds a file;
  * the usage gauge counts a trial's entries).
  */
-export const ENTRY_DEPENDENT_KEYS: readonly QueryKey[] = [
+const ENTRY_DEPENDENT_KEYS: readonly QueryKey[] = [
   ["entries"],
   ["statistics"],
   ["graphs"],

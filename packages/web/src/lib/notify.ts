@@ -1,4 +1,4 @@
-// Toasts with the spec's timing: successes last 5 s, errors stay until dismissed.
+// Toasts with the required timing (REQ-GEN-03): successes last 5 s, errors stay until dismissed.
 import { notifications } from "@mantine/notifications";
 import { errorMessage } from "./error-messages";
 

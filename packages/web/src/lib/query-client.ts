@@ -1,6 +1,12 @@
-// Failed queries and mutations toast the spec's failure title (given as meta.errorTitle)
+// Failed queries and mutations toast the required failure title (given as meta.errorTitle)
 // with the server message, so each screen only names what failed.
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import {
+  type DefaultError,
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type UseMutationOptions,
+} from "@tanstack/react-query";
 import { ApiError } from "./api-error";
 import { notifyError } from "./notify";
 
@@ -40,3 +46,9 @@ export function createQueryClient() {
 
 /** The one cache of the app; cleared on logout so no user's data outlives the session. */
 export const queryClient = createQueryClient();
+
+/** What a component adds to a feature's mutation hook: its own reaction to the outcome (form state, navigation). */
+export type MutationCallbacks<TData, TVariables = void> = Pick<
+  UseMutationOptions<TData, DefaultError, TVariables>,
+  "onSuccess" | "onError"
+>;

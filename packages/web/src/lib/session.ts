@@ -1,9 +1,9 @@
-// The client's persisted state lives under ONE storage key (spec 1 §9). With
+// The client's persisted state lives under ONE storage key (REQ-GEN-04). With
 // "remember me" off it goes to sessionStorage so it ends with the browser tab.
 import { ADMIN_ROLES } from "@cpd/contract";
 import { useSyncExternalStore } from "react";
 
-export const STATE_KEY = "cpd-state";
+const STATE_KEY = "cpd-state";
 
 export interface SessionState {
   token: string;

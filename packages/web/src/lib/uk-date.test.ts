@@ -1,11 +1,12 @@
+import { ukDate } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import { isoToUk, ukToIso } from "./uk-date";
+import { ukToIso } from "./uk-date";
 
 describe("UK dates", () => {
   it("converts DD/MM/YYYY to ISO and back", () => {
     expect(ukToIso("01/09/2025")).toBe("2025-09-01");
     expect(ukToIso("1/9/2025")).toBe("2025-09-01");
-    expect(isoToUk("2025-09-01")).toBe("01/09/2025");
+    expect(ukDate("2025-09-01")).toBe("01/09/2025");
   });
   it("refuses impossible dates and other formats", () => {
     expect(ukToIso("31/02/2025")).toBeNull();

@@ -1,7 +1,5 @@
-// Date inputs in UK form: the user types DD/MM/YYYY, the API takes ISO YYYY-MM-DD.
-import { formatDate } from "./dates";
-
-export const isoToUk = (iso: string | null | undefined) => formatDate(iso);
+// Date inputs in UK form: the user types DD/MM/YYYY (shown with ukDate of @cpd/contract), the
+// API takes ISO YYYY-MM-DD.
 
 /** "" for blank, the ISO date for a real DD/MM/YYYY date, null when invalid. */
 export function ukToIso(value: string): string | null {

@@ -7,7 +7,7 @@ import { session } from "./session";
 
 export type UploadedFile = ResponseOf<typeof api.uploadFile>;
 
-/** Spec 2 §5: the message of a file over 10 MB (10485760 bytes). */
+/** REQ-FILE-01: the message of a file over 10 MB (10485760 bytes). */
 export const FILE_TOO_LARGE = "The file size cannot exceed 10MB";
 
 export const isTooLarge = (file: { size: number }) => file.size > MAX_FILE_BYTES;

@@ -43,10 +43,10 @@ export const router = createBrowserRouter([
   { path: "/forgot-password", element: withSuspense(<ForgotPasswordPage />) },
   { path: "/reset-password/:id", element: withSuspense(<ResetPasswordPage />) },
   ...ACCOUNT_ROUTES,
-  // Guest: the e-mailed access token is the credential (spec 3 §2).
+  // Guest: the e-mailed access token is the credential (REQ-ROLE-05, REQ-HCPC-01).
   { path: "/hcpc-portal", element: withSuspense(<HcpcPortalRoute />) },
   { path: "/hcpc-portal/access/:accessToken", element: withSuspense(<HcpcPortalRoute />) },
-  // Guest: the supervision reviewee proves who they are with an e-mailed code (spec 2 §3).
+  // Guest: the supervision reviewee proves who they are with an e-mailed code (REQ-ROLE-05, REQ-SUP-03).
   { path: SUPERVISION_REVIEW_PATH, element: withSuspense(<SupervisionReviewRoute />) },
   { path: SUPERVISION_VERIFY_PATH, element: withSuspense(<SupervisionVerifyRoute />) },
   {

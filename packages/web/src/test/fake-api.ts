@@ -2,7 +2,7 @@
 // records every request, so a test can check what the screen asked for.
 import { vi } from "vitest";
 
-export interface Request {
+interface Request {
   method: string;
   url: URL;
   body: unknown;

@@ -1,20 +1,19 @@
-import { api, LIFECYCLE_MESSAGES } from "@cpd/contract";
+import { LIFECYCLE_MESSAGES } from "@cpd/contract";
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { SectionCard } from "../../lib/SectionCard";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
-import { logout } from "../auth/logout";
-import { useBranding } from "../shell/queries";
+import { logout } from "../auth";
+import { useBranding } from "../shell";
 import { emailChangeProblem } from "./account-rules";
+import { useRequestEmailChange } from "./queries";
 
 const notChanged = (text: string): Status => ({ tone: "error", title: "Email not changed", text });
 
 /**
- * Spec 1 §2/§4/§5: the new address twice; a link goes to it and the user is logged out and sent
+ * REQ-CONTACT-02: the new address twice; a link goes to it and the user is logged out and sent
  * to login, where the server's message is shown. Organisations that sign their users in manage
  * the address themselves (the fields are disabled with a note).
  */
@@ -25,8 +24,7 @@ export function ChangeEmailCard() {
   const [confirm, setConfirm] = useState("");
   const [status, setStatus] = useState<Status | null>(null);
 
-  const change = useMutation({
-    mutationFn: () => call(api.requestEmailChange, { body: { emailAddress: email.trim() } }),
+  const change = useRequestEmailChange({
     onSuccess: async (res) => {
       setStatus({ tone: "success", title: "Check your new email", text: res.message });
       await logout();
@@ -39,7 +37,7 @@ export function ChangeEmailCard() {
     e.preventDefault();
     const problem = emailChangeProblem(email, confirm);
     setStatus(problem ? notChanged(problem) : null);
-    if (!problem) change.mutate();
+    if (!problem) change.mutate(email.trim());
   }
 
   return (

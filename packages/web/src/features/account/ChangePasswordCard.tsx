@@ -1,8 +1,5 @@
-import { api } from "@cpd/contract";
 import { Button, Group, PasswordInput, Stack } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
@@ -10,17 +7,14 @@ import { StatusRegion } from "../../lib/StatusAlert";
 import { session } from "../../lib/session";
 import { NewPasswordFields, notChanged } from "./NewPasswordFields";
 import { checkNewPassword } from "./password-rules";
+import { useChangePassword } from "./queries";
 
 const EMPTY = { oldPassword: "", newPassword: "", confirm: "" };
 
 export function ChangePasswordCard() {
   const [values, setValues] = useState(EMPTY);
   const [error, setError] = useState("");
-  const change = useMutation({
-    mutationFn: () =>
-      call(api.changePassword, {
-        body: { oldPassword: values.oldPassword, newPassword: values.newPassword },
-      }),
+  const change = useChangePassword({
     onSuccess: (res) => {
       // Older tokens stop working: keep the new one.
       session.replaceToken(res.token, res.roles);
@@ -34,7 +28,7 @@ export function ChangePasswordCard() {
     e.preventDefault();
     const problem = checkNewPassword(values.newPassword, values.confirm);
     setError(problem ?? "");
-    if (!problem) change.mutate();
+    if (!problem) change.mutate({ oldPassword: values.oldPassword, newPassword: values.newPassword });
   }
 
   const set = (name: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [name]: value }));

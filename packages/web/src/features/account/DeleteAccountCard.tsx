@@ -1,33 +1,24 @@
-import { api, LIFECYCLE_MESSAGES } from "@cpd/contract";
+import { LIFECYCLE_MESSAGES, ukDate } from "@cpd/contract";
 import { Button, Checkbox, Group, NativeSelect, Stack, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { call } from "../../lib/api-client";
 import { now } from "../../lib/clock";
-import { formatDate } from "../../lib/dates";
+import { londonDay } from "../../lib/london-time";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
 import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
-import { logout } from "../auth/logout";
-import { londonDay } from "../calendar/london-time";
-import { keys, useProfile, useScheduledDeletion } from "../shell/queries";
-import {
-  DEFAULT_DELETION_CHOICE,
-  DELETION_CHOICES,
-  type DeletionChoice,
-  deletionDay,
-  deletionQuery,
-} from "./account-rules";
+import { logout } from "../auth";
+import { useProfile, useScheduledDeletion } from "../shell";
+import { DEFAULT_DELETION_CHOICE, DELETION_CHOICES, type DeletionChoice, deletionDay } from "./account-rules";
+import { useCancelDeletion, useScheduleDeletion } from "./queries";
 
 /**
- * Spec 1 §4-§5: delete the account now or after 1, 7 (default) or 30 days (the date shown is
+ * REQ-ACCOUNT-01: delete the account now or after 1, 7 (default) or 30 days (the date shown is
  * today + delay + 1 day, London's today), only with the box ticked. A scheduled deletion shows
  * its date; only full members may cancel it.
  */
 export function DeleteAccountCard() {
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const scheduled = useScheduledDeletion();
   const fullMember = useProfile().data?.fullMember === true;
@@ -36,9 +27,7 @@ export function DeleteAccountCard() {
   const [confirmError, setConfirmError] = useState("");
   const today = londonDay(now());
 
-  const schedule = useMutation({
-    mutationFn: (c: DeletionChoice) => call(api.scheduleDeletion, { query: deletionQuery(c, today) }),
-    meta: { errorTitle: "Failed to request account deletion" },
+  const schedule = useScheduleDeletion(today, {
     onSuccess: async (res, c) => {
       if (c === "now") {
         // Every session has ended on the server: leave with its message.
@@ -46,18 +35,14 @@ export function DeleteAccountCard() {
         navigate("/login", { replace: true, state: { message: res.message } });
         return;
       }
-      qc.setQueryData(keys.scheduledDeletion, { scheduled: res.scheduled, scheduledDate: res.scheduledDate });
       setConfirmed(false);
       // The card now shows the date; the server's sentence says it once more, briefly.
       notifySuccess("Deletion scheduled", res.message);
     },
   });
 
-  const cancel = useMutation({
-    mutationFn: () => call(api.cancelScheduledDeletion),
-    meta: { errorTitle: "Failed to cancel scheduled deletion" },
+  const cancel = useCancelDeletion({
     onSuccess: () => {
-      qc.setQueryData(keys.scheduledDeletion, { scheduled: false, scheduledDate: null });
       notifySuccess("Cancelled", "Your account will not be deleted.");
     },
   });
@@ -71,7 +56,7 @@ export function DeleteAccountCard() {
     schedule.mutate(choice);
   }
 
-  const when = choice === "now" ? "immediately" : `on ${formatDate(deletionDay(choice, today))}`;
+  const when = choice === "now" ? "immediately" : `on ${ukDate(deletionDay(choice, today))}`;
   const current = scheduled.data?.scheduled ? scheduled.data.scheduledDate : null;
 
   return (
@@ -81,7 +66,7 @@ export function DeleteAccountCard() {
         {current && (
           <StatusAlert tone="info" title="Deletion scheduled">
             <Stack gap="xs">
-              <Text fz="sm">Your account is scheduled to be deleted on {formatDate(current)}.</Text>
+              <Text fz="sm">Your account is scheduled to be deleted on {ukDate(current)}.</Text>
               {fullMember ? (
                 <Group>
                   <Button

@@ -1,23 +1,17 @@
-import { api, LIFECYCLE, LIFECYCLE_MESSAGES } from "@cpd/contract";
+import { LIFECYCLE, LIFECYCLE_MESSAGES } from "@cpd/contract";
 import { Anchor, Stack, Table, Title } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { call } from "../../lib/api-client";
+import { londonDateTime } from "../../lib/london-time";
 import { PagedTable } from "../../lib/PagedTable";
 import { usePageTitle } from "../../lib/use-page-title";
-import { londonDateTime } from "../calendar/london-time";
+import { useEmailChangeHistory } from "./queries";
 
-/** Spec 1 §2 (route email-history): past changes of e-mail address, newest first, 10 per page. */
+/** REQ-CONTACT-03 (route email-history): past changes of e-mail address, newest first, 10 per page. */
 export default function EmailHistoryPage() {
   usePageTitle("Email change history");
   const [page, setPage] = useState(1);
-  const history = useQuery({
-    queryKey: ["profile", "email-change-history", page],
-    queryFn: () => call(api.emailChangeHistory, { query: { page } }),
-    placeholderData: keepPreviousData,
-    meta: { errorTitle: "Failed to load email change history" },
-  });
+  const history = useEmailChangeHistory(page);
 
   return (
     <Stack gap="lg" maw={960}>

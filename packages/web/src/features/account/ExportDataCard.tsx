@@ -1,13 +1,10 @@
-import { api } from "@cpd/contract";
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { call } from "../../lib/api-client";
-import { downloadWithSession } from "../../lib/download";
 import { errorMessage } from "../../lib/error-messages";
 import { SectionCard } from "../../lib/SectionCard";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
+import { useDownloadExport, useRequestExport } from "./queries";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,8 +18,7 @@ export function ExportDataCard() {
   const ready = exportId && UUID.test(exportId) ? exportId : null;
   const [status, setStatus] = useState<Status | null>(null);
 
-  const request = useMutation({
-    mutationFn: () => call(api.requestExport),
+  const request = useRequestExport({
     onSuccess: (res) => setStatus({ tone: "success", title: "Export requested", text: res.message }),
     onError: (err) =>
       setStatus({
@@ -31,9 +27,7 @@ export function ExportDataCard() {
         text: errorMessage(err) || "Unknown error",
       }),
   });
-  const download = useMutation({
-    mutationFn: (id: string) =>
-      downloadWithSession(api.downloadExport, { id }, `cpd-export-${id.slice(0, 8)}.zip`),
+  const download = useDownloadExport({
     onSuccess: () => setStatus(null),
     onError: (err) =>
       setStatus({

@@ -1,8 +1,8 @@
-// Account management's instant checks (spec 1 §5): the change of e-mail and the deletion delay.
+// Account management's instant checks (REQ-CONTACT-02, REQ-ACCOUNT-01): the change of e-mail and the deletion delay.
 // The server checks the same rules; the messages and limits are the contract's.
 import { type api, LIFECYCLE, LIFECYCLE_MESSAGES, type QueryOf } from "@cpd/contract";
-import { addDays } from "../calendar/london-time";
-import { looksLikeEmail } from "../profile/profile-rules";
+import { addDays } from "../../lib/london-time";
+import { looksLikeEmail } from "../profile";
 
 /** Both entries must look like an e-mail address and match; null when they do. */
 export function emailChangeProblem(email: string, confirm: string): string | null {
@@ -24,7 +24,7 @@ export const DELETION_CHOICES: { value: DeletionChoice; label: string }[] = [
 
 export const DEFAULT_DELETION_CHOICE = String(LIFECYCLE.defaultDeletionDelay) as DeletionChoice;
 
-/** The day the account goes: today for "now", else today + delay + 1 day (spec 1 §5). */
+/** The day the account goes: today for "now", else today + delay + 1 day (REQ-ACCOUNT-01). */
 export function deletionDay(choice: DeletionChoice, today: string): string {
   return choice === "now" ? today : addDays(today, Number(choice) + 1);
 }

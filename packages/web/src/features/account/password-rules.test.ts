@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkNewPassword } from "./password-rules";
 
 describe("checkNewPassword", () => {
-  it("refuses different entries with the spec's message", () => {
+  it("refuses different entries with the required message", () => {
     expect(checkNewPassword("Password123!", "Password124!")).toBe(
       "The new passwords do not match. Please try again.",
     );

@@ -1,10 +1,10 @@
 import { api, londonDateTime } from "@cpd/contract";
 import { Code, Stack, Table, TextInput, Title } from "@mantine/core";
 import { call } from "../../lib/api-client";
+import { DateRangeFields } from "../../lib/DateRangeFields";
 import { FilterForm, useFilteredPages } from "../../lib/filtered-pages";
 import { PagedTable } from "../../lib/PagedTable";
 import { usePageTitle } from "../../lib/use-page-title";
-import { DateRangeFields } from "../forms/DateRangeFields";
 
 const PAGE_SIZE = 25;
 

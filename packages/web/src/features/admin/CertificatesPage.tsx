@@ -2,7 +2,7 @@ import { api } from "@cpd/contract";
 import { Stack, Title } from "@mantine/core";
 import { call } from "../../lib/api-client";
 import { usePageTitle } from "../../lib/use-page-title";
-import { CertificatesList, PAGE_SIZE } from "../oversight/CertificatesList";
+import { CertificatesList, CERTIFICATES_PAGE_SIZE as PAGE_SIZE } from "../oversight";
 
 /** Every member's video certificates. */
 export default function CertificatesPage() {

@@ -1,16 +1,16 @@
-import { api, londonDateTime, londonDay, MEMBER_GROUPS, type MemberGroup } from "@cpd/contract";
+import { api, londonDateTime, londonDay, MEMBER_GROUPS, type MemberGroup, ukDate } from "@cpd/contract";
 import { Button, Card, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { call } from "../../lib/api-client";
-import { formatDate } from "../../lib/dates";
 import { FilterForm, useFilteredPages } from "../../lib/filtered-pages";
 import { notifyError } from "../../lib/notify";
 import { PagedTable } from "../../lib/PagedTable";
 import { session } from "../../lib/session";
 import { usePageTitle } from "../../lib/use-page-title";
-import { PersonCell } from "../oversight/PersonCell";
+import { PersonCell } from "../oversight";
+import { useImpersonate, useMemberGroups } from "./queries";
 
 const PAGE_SIZE = 25;
 
@@ -20,11 +20,7 @@ export default function MemberGroupsPage() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [group, setGroup] = useState<MemberGroup>("trial");
-  const groups = useQuery({
-    queryKey: ["admin", "member-groups"],
-    queryFn: () => call(api.memberGroups),
-    meta: { errorTitle: "Failed to load member groups" },
-  });
+  const groups = useMemberGroups();
   const f = useFilteredPages({
     queryKey: ["admin", "member-groups", group],
     initial: { filter: "" },
@@ -33,8 +29,7 @@ export default function MemberGroupsPage() {
       call(api.memberGroupMembers, { params: { group, perPage: PAGE_SIZE, page }, query }),
     errorTitle: "Failed to load members",
   });
-  const impersonate = useMutation({
-    mutationFn: (email: string) => call(api.impersonate, { query: { user: email } }),
+  const impersonate = useImpersonate({
     onSuccess: (res) => {
       session.login(res.token, res.roles, false);
       qc.clear();
@@ -115,12 +110,12 @@ export default function MemberGroupsPage() {
           <Table.Tr key={m.id}>
             <PersonCell name={m.name} email={m.email} />
             <Table.Td>{m.organisation ?? "—"}</Table.Td>
-            <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(londonDay(m.createdAt))}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{ukDate(londonDay(m.createdAt))}</Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }}>
               {m.lastLoginAt ? londonDateTime(m.lastLoginAt) : "Never"}
             </Table.Td>
-            <Table.Td>{m.endDate ? formatDate(m.endDate) : "—"}</Table.Td>
-            <Table.Td>{m.deletionScheduledFor ? formatDate(m.deletionScheduledFor) : "—"}</Table.Td>
+            <Table.Td>{m.endDate ? ukDate(m.endDate) : "—"}</Table.Td>
+            <Table.Td>{m.deletionScheduledFor ? ukDate(m.deletionScheduledFor) : "—"}</Table.Td>
             <Table.Td>
               <Button
                 size="xs"

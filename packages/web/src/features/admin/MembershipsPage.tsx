@@ -1,4 +1,4 @@
-import { api, MEMBERSHIP_RECORD_LIMITS, type ResponseOf } from "@cpd/contract";
+import { api, MEMBERSHIP_RECORD_LIMITS, type ResponseOf, ukDate } from "@cpd/contract";
 import {
   Badge,
   Button,
@@ -13,12 +13,11 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { call } from "../../lib/api-client";
 import { CsvFileInput } from "../../lib/CsvFileInput";
 import { csvRecords } from "../../lib/csv";
-import { formatDate } from "../../lib/dates";
+import { DateField } from "../../lib/DateField";
 import { errorMessage } from "../../lib/error-messages";
 import { FilterForm, useFilteredPages } from "../../lib/filtered-pages";
 import { ModalActions } from "../../lib/ModalActions";
@@ -26,7 +25,7 @@ import { notifySuccess } from "../../lib/notify";
 import { PagedTable } from "../../lib/PagedTable";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
-import { DateField } from "../forms/DateField";
+import { useImportMemberships, useSaveMembership } from "./queries";
 
 type MembershipRecord = ResponseOf<typeof api.getMembershipRecord>;
 const PAGE_SIZE = 20;
@@ -51,31 +50,24 @@ const toForm = (r: MembershipRecord): Form => ({
 });
 
 function RecordModal({ record, onClose }: { record: MembershipRecord | "new" | null; onClose: () => void }) {
-  const qc = useQueryClient();
   const [form, setForm] = useState<Form>(record && record !== "new" ? toForm(record) : EMPTY_FORM);
   const [status, setStatus] = useState<Status | null>(null);
-  const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        identifier: form.identifier.trim(),
-        type: form.type.trim(),
-        email: form.email.trim(),
-        active: form.active,
-        startDate: form.startDate || null,
-        endDate: form.endDate || null,
-        notes: form.notes,
-      };
-      return record && record !== "new"
-        ? call(api.updateMembershipRecord, { params: { id: record.id }, body })
-        : call(api.createMembershipRecord, { body });
-    },
+  const save = useSaveMembership({
     onSuccess: () => {
       notifySuccess("Membership saved");
-      void qc.invalidateQueries({ queryKey: ["admin", "memberships"] });
       onClose();
     },
     onError: (err) =>
       setStatus({ tone: "error", title: "Membership not saved", text: errorMessage(err) || "Unknown error" }),
+  });
+  const body = () => ({
+    identifier: form.identifier.trim(),
+    type: form.type.trim(),
+    email: form.email.trim(),
+    active: form.active,
+    startDate: form.startDate || null,
+    endDate: form.endDate || null,
+    notes: form.notes,
   });
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -85,7 +77,7 @@ function RecordModal({ record, onClose }: { record: MembershipRecord | "new" | n
         title: "Membership not saved",
         text: "Please enter the identifier, the type and the email address.",
       });
-    } else save.mutate();
+    } else save.mutate({ id: record && record !== "new" ? record.id : null, body: body() });
   }
   const text = (name: "identifier" | "type" | "email", label: string, max: number) => (
     <TextInput
@@ -152,7 +144,6 @@ function RecordModal({ record, onClose }: { record: MembershipRecord | "new" | n
 }
 
 function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const qc = useQueryClient();
   const [rows, setRows] = useState<{ type: string; identifier: string; email: string }[]>([]);
   const [status, setStatus] = useState<Status | null>(null);
   const [errors, setErrors] = useState<{ row: number; message: string }[]>([]);
@@ -174,15 +165,13 @@ function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void
       text: "Import them when ready.",
     });
   }
-  const send = useMutation({
-    mutationFn: () => call(api.importMembershipRecords, { body: rows }),
+  const send = useImportMemberships({
     onSuccess: (res) => {
       setErrors(res.errors);
       if (res.errors.length) setStatus({ tone: "error", title: "Nothing was imported", text: res.message });
       else {
         setStatus({ tone: "success", title: "Imported", text: res.message });
         notifySuccess("Memberships imported", res.message);
-        void qc.invalidateQueries({ queryKey: ["admin", "memberships"] });
       }
     },
     onError: (err) =>
@@ -208,7 +197,7 @@ function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void
           </Stack>
         )}
         <ModalActions onClose={onClose} close="Done">
-          <Button onClick={() => send.mutate()} disabled={rows.length === 0} loading={send.isPending}>
+          <Button onClick={() => send.mutate(rows)} disabled={rows.length === 0} loading={send.isPending}>
             Import
           </Button>
         </ModalActions>
@@ -217,7 +206,7 @@ function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void
   );
 }
 
-/** Spec 3 §7 admin memberships: search by identifier, type or e-mail; create, edit, import. */
+/** REQ-ADMIN-01 admin memberships: search by identifier, type or e-mail; create, edit, import. */
 export default function MembershipsPage() {
   usePageTitle("Memberships");
   const [editing, setEditing] = useState<MembershipRecord | "new" | null>(null);
@@ -276,7 +265,7 @@ export default function MembershipsPage() {
             <Table.Td>{r.identifier}</Table.Td>
             <Table.Td style={{ wordBreak: "break-all" }}>{r.email}</Table.Td>
             <Table.Td>
-              {r.startDate ? formatDate(r.startDate) : "—"} to {r.endDate ? formatDate(r.endDate) : "—"}
+              {r.startDate ? ukDate(r.startDate) : "—"} to {r.endDate ? ukDate(r.endDate) : "—"}
             </Table.Td>
             <Table.Td>{r.user ? `${r.user.name} (${r.user.tier.toLowerCase()})` : "No account"}</Table.Td>
             <Table.Td>

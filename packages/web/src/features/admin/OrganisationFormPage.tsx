@@ -1,4 +1,4 @@
-import { api, type BodyOf, FEATURE_NAMES, GOVERNING_BODIES, type ResponseOf } from "@cpd/contract";
+import { type api, type BodyOf, FEATURE_NAMES, GOVERNING_BODIES, type ResponseOf } from "@cpd/contract";
 import {
   Anchor,
   Button,
@@ -14,16 +14,15 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
 import { Spinner } from "../../lib/Spinner";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
+import { useAdminOrganisation, useSaveOrganisation } from "./queries";
 
 type Organisation = ResponseOf<typeof api.getAdminOrganisation>;
 type Body = BodyOf<typeof api.createOrganisation>;
@@ -66,7 +65,7 @@ const toForm = (o?: Organisation): Form => ({
 });
 
 const orNull = (s: string) => (s.trim() ? s.trim() : null);
-export function toBody(f: Form): Body {
+function toBody(f: Form): Body {
   return {
     key: f.key.trim(),
     name: f.name.trim(),
@@ -93,19 +92,12 @@ export function toBody(f: Form): Body {
 }
 
 function OrganisationForm({ organisation }: { organisation?: Organisation }) {
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const [form, setForm] = useState(() => toForm(organisation));
   const [status, setStatus] = useState<Status | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
-      organisation
-        ? call(api.configureOrganisation, { params: { id: organisation.id }, body: toBody(form) })
-        : call(api.createOrganisation, { body: toBody(form) }),
+  const save = useSaveOrganisation(organisation?.id, {
     onSuccess: (res) => {
       notifySuccess("Organisation saved");
-      void qc.invalidateQueries({ queryKey: ["admin", "organisations"] });
-      qc.setQueryData(["admin", "organisation", res.id], res);
       setForm(toForm(res));
       setStatus(null);
       if (!organisation) navigate(`/admin/organisations/${res.id}/configure`, { replace: true });
@@ -131,7 +123,7 @@ function OrganisationForm({ organisation }: { organisation?: Organisation }) {
   );
   function submit(e: FormEvent) {
     e.preventDefault();
-    save.mutate();
+    save.mutate(toBody(form));
   }
   return (
     <form onSubmit={submit} noValidate>
@@ -249,12 +241,7 @@ export default function OrganisationFormPage() {
   const { organisationId } = useParams();
   const id = organisationId ? Number(organisationId) : null;
   usePageTitle(id ? "Configure organisation" : "New organisation");
-  const org = useQuery({
-    queryKey: ["admin", "organisation", id],
-    queryFn: () => call(api.getAdminOrganisation, { params: { id: id as number } }),
-    enabled: id !== null && Number.isInteger(id) && (id ?? 0) > 0,
-    meta: { errorTitle: "Failed to load the organisation" },
-  });
+  const org = useAdminOrganisation(id);
   return (
     <Stack gap="lg" maw={960}>
       <Anchor component={Link} to="/admin/organisations" fz="sm">

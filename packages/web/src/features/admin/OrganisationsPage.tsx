@@ -1,12 +1,10 @@
-import { api } from "@cpd/contract";
 import { Anchor, Badge, Button, Group, Stack, Table, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { call } from "../../lib/api-client";
 import { PagedTable } from "../../lib/PagedTable";
 import { usePageTitle } from "../../lib/use-page-title";
+import { useAdminOrganisations } from "./queries";
 
 const PAGE_SIZE = 20;
 
@@ -16,16 +14,7 @@ export default function OrganisationsPage() {
   const [filter, setFilter] = useState("");
   const [debounced] = useDebouncedValue(filter.trim(), 300);
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ["admin", "organisations", debounced, page],
-    queryFn: () =>
-      call(api.adminOrganisations, {
-        params: { perPage: PAGE_SIZE, page },
-        query: debounced ? { filter: debounced } : {},
-      }),
-    placeholderData: keepPreviousData,
-    meta: { errorTitle: "Failed to load organisations" },
-  });
+  const list = useAdminOrganisations(debounced, page, PAGE_SIZE);
   return (
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end">

@@ -1,13 +1,10 @@
-import { api } from "@cpd/contract";
+import { ukDate } from "@cpd/contract";
 import { SimpleGrid, Stack, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { call } from "../../lib/api-client";
-import { formatDate } from "../../lib/dates";
 import { FigureCards } from "../../lib/FigureCards";
 import { usePageTitle } from "../../lib/use-page-title";
-import { ChartFigure } from "../dashboard/ChartFigure";
-import type { ChartSpec } from "../dashboard/chart-spec";
-import { chartColour } from "../dashboard/dashboard-model";
+import type { ChartSpec } from "../dashboard";
+import { ChartFigure, chartColour } from "../dashboard";
+import { useAdminOverview } from "./queries";
 
 /** A pie (a colour per slice) or a bar chart (one colour) of labelled values. */
 const chart = (type: "pie" | "bar", points: [string, number][], seriesLabel: string): ChartSpec => ({
@@ -23,11 +20,7 @@ const TIER_NAMES: Record<string, string> = { BASIC: "Basic", PREMIUM: "Premium",
 /** Members by tier, activity and entries per week. */
 export default function OverviewPage() {
   usePageTitle("Overview");
-  const o = useQuery({
-    queryKey: ["admin", "overview"],
-    queryFn: () => call(api.adminOverview),
-    meta: { errorTitle: "Failed to load the overview" },
-  });
+  const o = useAdminOverview();
   const d = o.data;
   const members = d?.membersByTier.reduce((n, t) => n + t.users, 0);
   return (
@@ -65,7 +58,7 @@ export default function OverviewPage() {
             d
               ? chart(
                   "bar",
-                  d.entriesPerWeek.map((w) => [formatDate(w.week), w.entries]),
+                  d.entriesPerWeek.map((w) => [ukDate(w.week), w.entries]),
                   "Entries",
                 )
               : null

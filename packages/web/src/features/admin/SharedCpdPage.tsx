@@ -1,6 +1,6 @@
 import { api, MODERATION_LIMITS, SHARED_CPD_CATEGORIES } from "@cpd/contract";
 import { Button, Group, Modal, Select, Stack, Textarea, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
@@ -8,7 +8,8 @@ import { ModalActions } from "../../lib/ModalActions";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
-import { PAGE_SIZE, type Share, SharesList, shareQuery } from "../oversight/SharesList";
+import { SHARES_PAGE_SIZE as PAGE_SIZE, type Share, SharesList, shareQuery } from "../oversight";
+import { useModerateShare, useRestoreShare } from "./queries";
 
 const KEY = ["admin", "shared-cpd"] as const;
 type Category = (typeof SHARED_CPD_CATEGORIES)[number];
@@ -23,8 +24,7 @@ export default function SharedCpdPage() {
     void qc.invalidateQueries({ queryKey: KEY });
     setEditing(null);
   };
-  const restore = useMutation({
-    mutationFn: (s: Share) => call(api.restoreShare, { params: { id: s.id } }),
+  const restore = useRestoreShare({
     onSuccess: () => done("Shared CPD restored"),
     onError: (err) => notifyError("Failed to restore", err),
   });
@@ -76,11 +76,7 @@ function ModerateModal({
   const [reason, setReason] = useState("");
   const [category, setCategory] = useState<string>(share.category);
   const [status, setStatus] = useState<Status | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
-      mode === "hide"
-        ? call(api.hideShare, { params: { id: share.id }, body: { reason: reason.trim() } })
-        : call(api.recategoriseShare, { params: { id: share.id }, body: { category: category as Category } }),
+  const save = useModerateShare(share.id, {
     onSuccess: () => onDone(mode === "hide" ? "Shared CPD hidden" : "Category changed"),
     onError: (err) =>
       setStatus({ tone: "error", title: "Not saved", text: errorMessage(err) || "Unknown error" }),
@@ -97,7 +93,8 @@ function ModerateModal({
           e.preventDefault();
           if (mode === "hide" && !reason.trim()) {
             setStatus({ tone: "error", title: "Not saved", text: "Please say why it is hidden." });
-          } else save.mutate();
+          } else
+            save.mutate(mode === "hide" ? { reason: reason.trim() } : { category: category as Category });
         }}
       >
         <Stack>

@@ -34,7 +34,7 @@ function findApi(): CaptchaApi | undefined {
 const loads = new Map<string, Promise<CaptchaApi>>();
 
 /** Adds the provider's script once per page (unless it is there already) and waits for its render(). */
-export function loadCaptcha(scriptUrl: string): Promise<CaptchaApi> {
+function loadCaptcha(scriptUrl: string): Promise<CaptchaApi> {
   const ready = findApi();
   if (ready) return Promise.resolve(ready);
   let load = loads.get(scriptUrl);

@@ -28,7 +28,7 @@ export function PasswordLoginForm({ notice, children }: { notice: Status | null;
       const res = await requestLogin({ email: email.trim(), password, temporary: !remember });
       session.login(res.token, res.roles, remember);
     } catch (err) {
-      // Spec 1 §8: show the server message in a red alert and clear the form.
+      // REQ-AUTH-01: show the server message in a red alert and clear the form.
       setError(errorMessage(err) || "Failed to sign in");
       setEmail("");
       setPassword("");

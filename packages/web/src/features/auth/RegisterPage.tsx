@@ -1,4 +1,4 @@
-// Registration (spec 3 §4): name, e-mail (checked with the server when it changes, offering a
+// Registration (REQ-AUTH-04): name, e-mail (checked with the server when it changes, offering a
 // password reset for a known address), optional mobile and profession, a password typed twice
 // and the captcha; success asks the user to confirm the e-mailed link.
 import { api, LIFECYCLE_MESSAGES, MESSAGES, type ResponseOf, validPhoneNumber } from "@cpd/contract";
@@ -8,8 +8,7 @@ import { Link } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { StatusAlert, StatusRegion } from "../../lib/StatusAlert";
-import { NewPasswordFields } from "../account/NewPasswordFields";
-import { checkNewPassword } from "../account/password-rules";
+import { checkNewPassword, NewPasswordFields } from "../account";
 import { AuthLayout } from "./AuthLayout";
 import { EmailInput, SubmitAndBack, TextField } from "./auth-fields";
 import { CaptchaWidget } from "./CaptchaWidget";

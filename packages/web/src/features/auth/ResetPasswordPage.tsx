@@ -5,7 +5,7 @@ import { useNavigate, useParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { StatusRegion } from "../../lib/StatusAlert";
-import { NewPasswordFields, notChanged } from "../account/NewPasswordFields";
+import { NewPasswordFields, notChanged } from "../account";
 import { AuthLayout } from "./AuthLayout";
 import { SubmitAndBack } from "./auth-fields";
 

@@ -2,7 +2,7 @@ import { api } from "@cpd/contract";
 import { call, setSessionEndHandler } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { session } from "../../lib/session";
-import { restartSupportChatAnonymously } from "../shell/support-chat";
+import { restartSupportChatAnonymously } from "../shell";
 
 /** Ends the session on the server (older tokens stop working) and locally. */
 export async function logout(): Promise<void> {

@@ -1,4 +1,4 @@
-import { api } from "@cpd/contract";
+import { api, ukDate } from "@cpd/contract";
 import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useMemo, useState } from "react";
@@ -7,14 +7,13 @@ import { buildUrl } from "../../lib/api-client";
 import { now } from "../../lib/clock";
 import { useSession } from "../../lib/session";
 import { usePageTitle } from "../../lib/use-page-title";
-import { GuidedTour } from "../dashboard/DashboardTour";
-import { CALENDAR_TOUR } from "../dashboard/tour-model";
+import { CALENDAR_TOUR, GuidedTour } from "../dashboard";
 import "./calendar.css";
+import { addDays, addMonths, londonDay, monthTitle, startOfMonth, startOfWeek } from "../../lib/london-time";
 import { ListView, MonthView, WeekView } from "./CalendarViews";
 import { buildItems, byDay, type CalendarItem, editPath, type Webinar } from "./calendar-model";
 import { EventDetailsModal } from "./EventDetailsModal";
 import { Legend } from "./Legend";
-import { addDays, addMonths, londonDay, monthTitle, startOfMonth, startOfWeek, ukDay } from "./london-time";
 import { useEntryMetadata, useEvents, usePlannedCpd, useWebinars, useWebinarsEnabled } from "./queries";
 import { WebinarDetailsModal } from "./WebinarDetailsModal";
 
@@ -84,7 +83,7 @@ export default function CalendarPage() {
   const step = (n: number) =>
     setAnchor((a) => (view === "week" ? addDays(startOfWeek(a), 7 * n) : addMonths(startOfMonth(a), n)));
   const title =
-    view === "week" ? `${ukDay(range.from)} to ${ukDay(range.to)}` : monthTitle(startOfMonth(anchor));
+    view === "week" ? `${ukDate(range.from)} to ${ukDate(range.to)}` : monthTitle(startOfMonth(anchor));
   const unit = view === "week" ? "week" : "month";
   const icsUrl = state ? buildUrl(api.calendarFeed.path, undefined, { auth_token: state.token }) : undefined;
   const loading = events.isLoading || planned.isLoading || metadata.isLoading;

@@ -1,6 +1,7 @@
+import { ukDate } from "@cpd/contract";
 import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { addDays, longDayName } from "../../lib/london-time";
 import { type CalendarItem, chipText, itemLabel, KIND_STYLES } from "./calendar-model";
-import { addDays, longDayName, ukDay } from "./london-time";
 
 export type OpenItem = (item: CalendarItem) => void;
 
@@ -154,7 +155,7 @@ export function WeekView({
             aria-current={day === today ? "date" : undefined}
           >
             <Title order={3} fz="sm" id={`week-${day}`}>
-              <abbr title={WEEKDAY_NAMES[i]}>{WEEKDAYS[i]}</abbr> {ukDay(day).slice(0, 5)}
+              <abbr title={WEEKDAY_NAMES[i]}>{WEEKDAYS[i]}</abbr> {ukDate(day).slice(0, 5)}
               {day === today && <span className="cal-today-tag"> Today</span>}
             </Title>
             {items.length ? (

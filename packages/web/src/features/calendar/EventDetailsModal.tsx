@@ -1,12 +1,12 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { londonRange } from "../../lib/london-time";
 import { Spinner } from "../../lib/Spinner";
 import type { CalendarEvent } from "./calendar-model";
-import { londonRange } from "./london-time";
 import { useEvent, useEventRegistration } from "./queries";
 
-/** Spec 1 §4: Register for Event, Event Full, Unregister from Event; disabled when ended or busy. */
-export function eventAction(e: CalendarEvent, busy: boolean): { label: string; disabled: boolean } {
+/** REQ-CAL-02: Register for Event, Event Full, Unregister from Event; disabled when ended or busy. */
+function eventAction(e: CalendarEvent, busy: boolean): { label: string; disabled: boolean } {
   if (e.registered) return { label: "Unregister from Event", disabled: e.ended || busy };
   if (e.eventFull) return { label: "Event Full", disabled: true };
   return { label: "Register for Event", disabled: e.ended || busy };

@@ -1,10 +1,9 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { londonRange } from "../../lib/london-time";
 import type { Webinar } from "./calendar-model";
-import { londonRange } from "./london-time";
 import { useWebinarRegistration, useWebinars } from "./queries";
 
-export const webinarActionLabel = (w: Webinar) =>
-  w.registered ? "Already Registered" : "Register for Webinar";
+const webinarActionLabel = (w: Webinar) => (w.registered ? "Already Registered" : "Register for Webinar");
 
 export function WebinarRegisterButton({ webinar }: { webinar: Webinar }) {
   const register = useWebinarRegistration();

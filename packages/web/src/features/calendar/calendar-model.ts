@@ -1,7 +1,7 @@
 // What the calendar shows: events, webinars, planned CPD and past entries as one list of
 // items, each of a kind with its own colour, symbol and name (never colour alone).
-import type { api, EntryType, ResponseOf } from "@cpd/contract";
-import { londonDay, londonTime } from "./london-time";
+import { type api, ENTRY_TYPE_LABELS, type EntryType, type ResponseOf } from "@cpd/contract";
+import { londonDay, londonTime } from "../../lib/london-time";
 
 export type CalendarEvent = ResponseOf<typeof api.calendarEvent>;
 export type Webinar = ResponseOf<typeof api.webinars>[number];
@@ -27,7 +27,7 @@ export const KIND_STYLES: Record<ItemKind, KindStyle> = {
   entry: { label: "CPD entry", colour: "#495057", background: "#f1f3f5", symbol: "■" },
 };
 
-export const TODAY_STYLE = { label: "Today", colour: "#8a5a00", background: "#fff3bf", symbol: "★" };
+const TODAY_STYLE = { label: "Today", colour: "#8a5a00", background: "#fff3bf", symbol: "★" };
 
 /** The six-item key of the calendar, in display order. */
 export const LEGEND: KindStyle[] = [
@@ -69,14 +69,9 @@ export type CalendarItem =
       entryType: EntryType;
     };
 
-const TYPE_NAMES: Record<EntryType, string> = {
-  diary: "Diary",
-  reflection: "Reflection",
-  supervision: "Supervision",
-};
-
 /** An entry without a title still needs a name in the calendar. */
-export const entryTitle = (title: string, type: EntryType) => title.trim() || `${TYPE_NAMES[type]} entry`;
+export const entryTitle = (title: string, type: EntryType) =>
+  title.trim() || `${ENTRY_TYPE_LABELS[type]} entry`;
 
 export function buildItems(
   input: {
@@ -122,7 +117,7 @@ export function buildItems(
       entryType: p.entryType,
     });
   }
-  // Only entries dated in the past come from the metadata (spec 1 §2); planned CPD covers the rest.
+  // Only entries dated in the past come from the metadata (REQ-CAL-01); planned CPD covers the rest.
   for (const m of input.entries ?? []) {
     if (!m.startDate || m.startDate > today) continue;
     items.push({

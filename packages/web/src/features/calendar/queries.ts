@@ -3,7 +3,7 @@ import { api } from "@cpd/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
-import { useUserFeatures } from "../shell/queries";
+import { useUserFeatures } from "../shell";
 import type { CalendarEvent, Webinar } from "./calendar-model";
 
 export const calendarKeys = {
@@ -16,7 +16,7 @@ export const calendarKeys = {
   entryMetadata: ["entries", "metadata"] as const,
 };
 
-/** Webinars show only where the Webinars feature is on for the user (spec 1 §2). */
+/** Webinars show only where the Webinars feature is on for the user (REQ-CAL-01). */
 export function useWebinarsEnabled(): boolean {
   const { data } = useUserFeatures();
   return data?.Webinars === true;

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { openUpgradeModal } from "../shell/UpgradeModal";
+import { Banner } from "../../lib/Banner";
+import { openUpgradeModal } from "../shell";
 
 interface ProfileLike {
   mobileNumber: string | null;
@@ -14,8 +15,8 @@ interface ProfileLike {
 
 export type BannerKind = "add-contact" | "verify-contact" | "tags" | "upgrade";
 
-/** Which banners a profile calls for (spec 1 §2 Dashboard home). */
-export function bannersFor(p: ProfileLike): BannerKind[] {
+/** Which banners a profile calls for (REQ-DASH-05). */
+function bannersFor(p: ProfileLike): BannerKind[] {
   const out: BannerKind[] = [];
   if (!p.mobileNumber || !p.alternativeEmail) out.push("add-contact");
   if ((p.mobileNumber && !p.mobileVerified) || (p.alternativeEmail && !p.alternativeEmailVerified)) {
@@ -25,24 +26,6 @@ export function bannersFor(p: ProfileLike): BannerKind[] {
   const inTrial = p.trialStatus.isTrialUser && !p.trialStatus.isTrialExpired;
   if (!p.fullMember && !inTrial) out.push("upgrade");
   return out;
-}
-
-const TITLE_COLOUR = { blue: "#1864ab", yellow: "#7a4d00", grape: "#6f2083" } as const;
-
-export function Banner({
-  colour,
-  title,
-  children,
-}: {
-  colour: keyof typeof TITLE_COLOUR;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Alert color={colour} variant="light" title={title} styles={{ title: { color: TITLE_COLOUR[colour] } }}>
-      {children}
-    </Alert>
-  );
 }
 
 /** The banners whose text ends with a link to the profile, where the user can act on them. */

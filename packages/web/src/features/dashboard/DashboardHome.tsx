@@ -2,12 +2,16 @@ import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { now } from "../../lib/clock";
+import { londonDay } from "../../lib/london-time";
 import { usePageTitle } from "../../lib/use-page-title";
-import { type CalendarItem, editPath, type Webinar } from "../calendar/calendar-model";
-import { EventDetailsModal } from "../calendar/EventDetailsModal";
-import { londonDay } from "../calendar/london-time";
-import { WebinarDetailsModal } from "../calendar/WebinarDetailsModal";
-import { useBranding, useDashboardSettings, useProfile, useUserFeatures } from "../shell/queries";
+import {
+  type CalendarItem,
+  EventDetailsModal,
+  editPath,
+  type Webinar,
+  WebinarDetailsModal,
+} from "../calendar";
+import { useBranding, useDashboardSettings, useProfile, useUserFeatures } from "../shell";
 import { Banners } from "./Banners";
 import { ChartFigure } from "./ChartFigure";
 import type { ChartSpec } from "./chart-spec";
@@ -32,9 +36,9 @@ import {
   RecentSharedCpd,
   ResilienceStats,
   UpcomingWebinars,
-} from "./Widgets";
+} from "./widgets";
 
-/** The one organisation that has the extra activity pie (spec 1 §2). */
+/** The one organisation that has the extra activity pie (REQ-DASH-04). */
 const ACTIVITY_PIE_ORGANISATION = 51;
 
 function pie(list: { category: string; value: number }[] | undefined): ChartSpec | null {
@@ -61,7 +65,7 @@ export default function DashboardHome() {
   const userFeatures = useUserFeatures();
   const w = settings.data?.dashboardWidgets;
   const can = (name: string) => userFeatures.data?.[name] === true;
-  // SharedCPD gates the Shared CPD, Calendar and Webinars widgets (spec 1 §6).
+  // SharedCPD gates the Shared CPD, Calendar and Webinars widgets (REQ-ROLE-04).
   const show = {
     countdown: w?.showCPDHourCountdown === true,
     categories: w?.cpdCategories === true,

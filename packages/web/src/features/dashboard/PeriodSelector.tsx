@@ -1,6 +1,6 @@
 import { Button, Card, Group, NativeSelect, Text } from "@mantine/core";
 import { useState } from "react";
-import { DateField } from "../forms/DateField";
+import { DateField } from "../../lib/DateField";
 import {
   canConfirmRange,
   PERIOD_OPTIONS,

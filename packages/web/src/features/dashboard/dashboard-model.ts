@@ -1,7 +1,7 @@
-// Pure rules of the dashboard home (spec 1 §2, §9).
-import type { api, EntryType, ParamsOf, QueryOf } from "@cpd/contract";
-import { addDays } from "../calendar/london-time";
-import { DEFAULT_STATE, toSearchParams } from "../entries/list-params";
+// Pure rules of the dashboard home (REQ-DASH-01..04).
+import { addMonths, type api, type EntryType, type ParamsOf, type QueryOf } from "@cpd/contract";
+import { addDays } from "../../lib/london-time";
+import { DEFAULT_STATE, toSearchParams } from "../entries";
 
 export type Period = ParamsOf<typeof api.statistics>["period"];
 
@@ -39,11 +39,7 @@ export function periodRequest(choice: PeriodChoice): {
 export function periodDates(choice: PeriodChoice, today: string): { from: string | null; to: string } {
   if (choice.period === "custom") return { from: choice.from, to: choice.to };
   if (choice.period === "lifetime") return { from: null, to: today };
-  const [y = 0, m = 1, d = 1] = today.split("-").map(Number);
-  const month = new Date(Date.UTC(y, m - 1 - Number(choice.period), 1));
-  const lastDay = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).getUTCDate();
-  month.setUTCDate(Math.min(d, lastDay));
-  return { from: addDays(month.toISOString().slice(0, 10), 1), to: today };
+  return { from: addDays(addMonths(today, -Number(choice.period)), 1), to: today };
 }
 
 /** The entries list showing what a statistic counts: the period's entries, of one type or all. */
@@ -90,7 +86,7 @@ export function countdownMessage(hoursLeft: number | null, endDate: string | nul
   return `${daysLeft(endDate, now)} days left to track ${oneDecimal(hours)} more hours of CPD to meet your requirements!`;
 }
 
-/** Read more: card texts are cut at 200 characters (spec 1 §9). */
+/** Read more: card texts are cut at 200 characters (REQ-DASH-04). */
 export const CARD_READ_MORE = 200;
 
 export function cutText(text: string, limit = CARD_READ_MORE): { text: string; cut: boolean } {
@@ -98,7 +94,7 @@ export function cutText(text: string, limit = CARD_READ_MORE): { text: string; c
   return { text: `${text.slice(0, limit).trimEnd()}…`, cut: true };
 }
 
-/** Graph height 200 when the window is wider than 800 px, otherwise 300 (spec 1 §9). */
+/** Graph height 200 when the window is wider than 800 px, otherwise 300 (REQ-DASH-04). */
 export const graphHeight = (windowWidth: number) => (windowWidth > 800 ? 200 : 300);
 
 /** Under 510 px a chart shows its legend only when its data asks for it. */

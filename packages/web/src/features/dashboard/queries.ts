@@ -76,7 +76,7 @@ export const useRecentSharedCpd = (enabled: boolean) =>
     meta: { errorTitle: "Failed to load Shared CPD" },
   });
 
-/** Linked on 200, not linked on 404 (spec 1 §4); anything else is a failure. */
+/** Linked on 200, not linked on 404 (REQ-DASH-07); anything else is a failure. */
 export const useClinicalSkillsLink = (enabled: boolean) =>
   useQuery({
     queryKey: dashboardKeys.clinicalLink,

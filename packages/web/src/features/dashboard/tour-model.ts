@@ -1,4 +1,4 @@
-// The guided tours (spec 1 §2): the dashboard's main tour started by the Show tour button and a
+// The guided tours (REQ-DASH-06): the dashboard's main tour started by the Show tour button and a
 // short mini tour shown once, automatically, unless the page still shows its loading text or
 // this browser stored the skip flag; the calendar's tour, by its own Show tour button.
 

@@ -1,4 +1,4 @@
-import { api, ENTRY_TYPES } from "@cpd/contract";
+import { api, ENTRY_TYPES, ENTRY_TYPE_LABELS as TYPE_LABELS, ukDate } from "@cpd/contract";
 import {
   Anchor,
   Badge,
@@ -16,18 +16,17 @@ import {
 } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
-import { formatDate } from "../../lib/dates";
 import { FilterPanel } from "../../lib/FilterPanel";
-import { entryChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ItemCard, PagedTable } from "../../lib/PagedTable";
-import { useIsUserBasic, useUserFeature } from "../../lib/permissions";
+import { useIsUserBasic } from "../../lib/permissions";
 import { SortHeader } from "../../lib/SortHeader";
 import { usePageTitle } from "../../lib/use-page-title";
+import { useUserFeature } from "../shell";
 import {
   COMPLETENESS_LABELS,
   completenessText,
@@ -38,14 +37,9 @@ import {
   toSearchParams,
 } from "./list-params";
 import { PdfPreviewModal } from "./PdfPreviewModal";
-import { type EntryRow, PAGE_SIZE, useEntries } from "./queries";
+import { type EntryRow, PAGE_SIZE, useDeleteEntry, useEntries, useStopSharing } from "./queries";
 import { ShareModal, type ShareSource } from "./ShareModal";
 
-const TYPE_LABELS: Record<EntryRow["type"], string> = {
-  diary: "Diary",
-  reflection: "Reflection",
-  supervision: "Supervision",
-};
 // Darker than Mantine's green, yellow and red so the text keeps 4.5:1 on white and striped rows.
 const COMPLETENESS_COLOURS: Record<number, string> = { 1: "#1e6b30", 2: "#7a4300", 3: "#a51d1d" };
 
@@ -76,22 +70,8 @@ export default function EntriesPage() {
   };
   const debouncedSearch = useDebouncedCallback((v: string) => update({ search: v }), 400);
 
-  const remove = useMutation({
-    mutationFn: (id: string) => call(api.deleteEntry, { params: { identifier: id } }),
-    meta: { errorTitle: "Failed to delete entry" },
-    onSuccess: () => {
-      notifySuccess("Deleted Successfully");
-      void entryChanged(qc);
-    },
-  });
-  const stopSharing = useMutation({
-    mutationFn: (shareId: string) => call(api.unshare, { params: { shareId } }),
-    meta: { errorTitle: "Failed to stop sharing" },
-    onSuccess: () => {
-      notifySuccess("Stopped Sharing");
-      void entryChanged(qc);
-    },
-  });
+  const remove = useDeleteEntry({ onSuccess: () => notifySuccess("Deleted Successfully") });
+  const stopSharing = useStopSharing({ onSuccess: () => notifySuccess("Stopped Sharing") });
 
   async function openShare(row: EntryRow) {
     try {
@@ -315,7 +295,7 @@ export default function EntriesPage() {
           const title = row.title || "Untitled";
           return (
             <Table.Tr key={row.id}>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(row.date) || "No date"}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{ukDate(row.date) || "No date"}</Table.Td>
               <Table.Td>
                 <Text fz="sm" fw={600}>
                   {title}
@@ -332,7 +312,7 @@ export default function EntriesPage() {
         }}
         card={(row) => {
           const title = row.title || "Untitled";
-          const facts = [formatDate(row.date) || "No date", TYPE_LABELS[row.type]];
+          const facts = [ukDate(row.date) || "No date", TYPE_LABELS[row.type]];
           if (row.hours !== null) facts.push(`${row.hours} ${row.hours === 1 ? "hour" : "hours"}`);
           return (
             <ItemCard key={row.id}>

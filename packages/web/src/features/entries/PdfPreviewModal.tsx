@@ -7,8 +7,8 @@ import { session } from "../../lib/session";
 
 const PdfViewer = lazy(() => import("./PdfViewer"));
 
-/** GET entries/{id}/pdf with the token as auth_token (spec 2 §7). */
-export const entryPdfUrl = (id: string) =>
+/** GET entries/{id}/pdf with the token as auth_token (REQ-ENTRY-07). */
+const entryPdfUrl = (id: string) =>
   buildUrl(api.entryPdf.path, { id }, { auth_token: session.token() ?? undefined });
 
 export function PdfPreviewModal({

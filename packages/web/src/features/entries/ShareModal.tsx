@@ -1,12 +1,9 @@
-import { api, SHARED_CPD_DESCRIPTION_MAX, SHARED_CPD_MESSAGES } from "@cpd/contract";
+import { SHARED_CPD_DESCRIPTION_MAX, SHARED_CPD_MESSAGES } from "@cpd/contract";
 import { Button, Checkbox, Modal, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { call } from "../../lib/api-client";
-import { entryChanged } from "../../lib/invalidate";
 import { ModalActions } from "../../lib/ModalActions";
 import { notifySuccess } from "../../lib/notify";
-import { useSharedCategories } from "./queries";
+import { useSharedCategories, useShareEntry } from "./queries";
 import { AGREEMENT_TEXT, type ShareDraft, type ShareErrors, shareErrors } from "./share-rules";
 
 export interface ShareSource {
@@ -25,9 +22,8 @@ const plain = (html = "") =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** Shares a diary entry with the community (spec 2 §5 checks, §8 messages). */
+/** Shares a diary entry with the community (REQ-SHARE-01: checks and messages). */
 export function ShareModal({ source, onClose }: { source: ShareSource | null; onClose: () => void }) {
-  const qc = useQueryClient();
   const categories = useSharedCategories(source !== null);
   const [draft, setDraft] = useState<ShareDraft>({
     title: "",
@@ -57,21 +53,9 @@ export function ShareModal({ source, onClose }: { source: ShareSource | null; on
     }
   }, [source, categories.data]);
 
-  const share = useMutation({
-    mutationFn: (d: ShareDraft & { entryId: string }) =>
-      call(api.shareEntry, {
-        query: { entryId: d.entryId },
-        body: {
-          title: d.title.trim(),
-          description: d.description.trim(),
-          category: d.category ?? "",
-          websiteUrl: d.websiteUrl.trim(),
-        },
-      }),
-    meta: { errorTitle: "Failed to share CPD" },
+  const share = useShareEntry({
     onSuccess: () => {
       notifySuccess(SHARED_CPD_MESSAGES.shared);
-      void entryChanged(qc);
       onClose();
     },
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { pageWindow } from "../../lib/page-window";
 import {
   completenessText,
   DEFAULT_STATE,
   dateRangeText,
-  pageWindow,
   parseListState,
   toQuery,
   toSearchParams,
@@ -86,5 +86,7 @@ describe("completeness", () => {
   it("shows the percent only with FormPercentages", () => {
     expect(completenessText(2, 0.544, true)).toBe("Partial (54%)");
     expect(completenessText(1, 1, false)).toBe("Complete");
+    // Without the feature the API answers no percentage.
+    expect(completenessText(2, null, true)).toBe("Partial");
   });
 });

@@ -1,7 +1,6 @@
 // The entries list state lives in the URL query, so other screens can link to a filtered list
 // (for example /entries?type=diary) and the back button restores it.
-import { type api, ENTRY_SORTS, ENTRY_TYPES, type EntryType, type QueryOf } from "@cpd/contract";
-import { formatDate } from "../../lib/dates";
+import { type api, ENTRY_SORTS, ENTRY_TYPES, type EntryType, type QueryOf, ukDate } from "@cpd/contract";
 
 export type EntrySort = (typeof ENTRY_SORTS)[number];
 
@@ -95,19 +94,10 @@ export function toQuery(s: ListState): QueryOf<typeof api.listEntries> {
 
 /** The list's date range in words (it has no field of its own), or null without one. */
 export function dateRangeText(from: string | null, to: string | null): string | null {
-  if (from && to) return `Entries dated ${formatDate(from)} to ${formatDate(to)}`;
-  if (to) return `Entries dated up to ${formatDate(to)}`;
-  if (from) return `Entries dated from ${formatDate(from)}`;
+  if (from && to) return `Entries dated ${ukDate(from)} to ${ukDate(to)}`;
+  if (to) return `Entries dated up to ${ukDate(to)}`;
+  if (from) return `Entries dated from ${ukDate(from)}`;
   return null;
-}
-
-/** Up to 10 page buttons, centred on the current page where possible. */
-export function pageWindow(page: number, pages: number, max = 10): number[] {
-  if (pages <= 0) return [];
-  const count = Math.min(max, pages);
-  let start = Math.max(1, page - Math.floor(count / 2));
-  start = Math.min(start, pages - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
 }
 
 export const COMPLETENESS_LABELS: Record<1 | 2 | 3, string> = {
@@ -116,7 +106,8 @@ export const COMPLETENESS_LABELS: Record<1 | 2 | 3, string> = {
   3: "Incomplete",
 };
 
-export function completenessText(level: number, percentage: number, showPercent: boolean): string {
+/** The level in words, with the percentage when the user has FormPercentages (the API withholds it otherwise). */
+export function completenessText(level: number, percentage: number | null, showPercent: boolean): string {
   const label = COMPLETENESS_LABELS[level as 1 | 2 | 3] ?? "Incomplete";
-  return showPercent ? `${label} (${Math.round(percentage * 100)}%)` : label;
+  return showPercent && percentage !== null ? `${label} (${Math.round(percentage * 100)}%)` : label;
 }

@@ -11,7 +11,7 @@ const ok = {
 
 describe("share checks", () => {
   it("accepts a complete share", () => expect(shareErrors(ok)).toEqual({}));
-  it("uses the spec's messages", () => {
+  it("uses the required messages", () => {
     const e = shareErrors({
       title: " ",
       category: null,

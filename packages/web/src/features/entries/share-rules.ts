@@ -1,4 +1,4 @@
-// Share CPD checks (spec 2 §5) with the contract's messages.
+// Share CPD checks (REQ-SHARE-01) with the contract's messages.
 import { SHARED_CPD_DESCRIPTION_MAX, SHARED_CPD_MESSAGES } from "@cpd/contract";
 
 export const AGREEMENT_TEXT =

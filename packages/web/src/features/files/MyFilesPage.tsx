@@ -1,4 +1,4 @@
-import { api } from "@cpd/contract";
+import { ENTRY_TYPE_LABELS as TYPE_LABELS, ukDate } from "@cpd/contract";
 import {
   Badge,
   Button,
@@ -16,11 +16,9 @@ import {
 } from "@mantine/core";
 import { useDebouncedCallback, useMediaQuery, useReducedMotion } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { call } from "../../lib/api-client";
-import { formatDate } from "../../lib/dates";
 import { fileChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ItemCard, PagedTable } from "../../lib/PagedTable";
@@ -31,10 +29,15 @@ import { FILE_TOO_LARGE, fileUrl, isTooLarge, uploadFile } from "../../lib/uploa
 import { usePageTitle } from "../../lib/use-page-title";
 import { isImage, spaced } from "./file-name";
 import { PreviewPanel } from "./PreviewPanel";
-import { FILES_PAGE_SIZE, type FileListState, type StoredFile, useFiles } from "./queries";
+import {
+  FILES_PAGE_SIZE,
+  type FileListState,
+  type StoredFile,
+  useDeleteFile,
+  useFiles,
+  useRenameFile,
+} from "./queries";
 import { RenameFileModal } from "./RenameFileModal";
-
-const TYPE_LABELS = { diary: "Diary", reflection: "Reflection", supervision: "Supervision" } as const;
 
 function UploadPanel() {
   const qc = useQueryClient();
@@ -99,7 +102,6 @@ function UploadPanel() {
 
 export default function MyFilesPage() {
   usePageTitle("My Files");
-  const qc = useQueryClient();
   const canDelete = useIsUserBasic();
   const narrow = useMediaQuery("(max-width: 64em)");
   const reducedMotion = useReducedMotion();
@@ -111,24 +113,16 @@ export default function MyFilesPage() {
   const previewRef = useRef<HTMLDivElement>(null);
   const debounced = useDebouncedCallback((v: string) => setState((s) => ({ ...s, filter: v, page: 1 })), 400);
 
-  const rename = useMutation({
-    mutationFn: (r: { id: string; newFilename: string }) =>
-      call(api.renameFile, { params: { id: r.id }, body: { newFilename: r.newFilename } }),
-    meta: { errorTitle: "Failed to rename file" },
+  const rename = useRenameFile({
     onSuccess: () => {
       notifySuccess("File Renamed");
       setRenaming(null);
-      void fileChanged(qc, { entries: false });
     },
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => call(api.deleteFile, { params: { id } }),
-    meta: { errorTitle: "Failed to delete file" },
+  const remove = useDeleteFile({
     onSuccess: (_r, id) => {
       notifySuccess("Deleted Successfully");
       if (previewing?.id === id) setPreviewing(null);
-      // A deleted file leaves the entry it was evidence for.
-      void fileChanged(qc, { entries: true });
     },
   });
 
@@ -266,7 +260,7 @@ export default function MyFilesPage() {
                 <Table.Tr key={f.id}>
                   <Table.Td w={64}>{thumbnail(f)}</Table.Td>
                   <Table.Td style={{ wordBreak: "break-word" }}>{spaced(f.filename)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(f.dateUploaded)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{ukDate(f.dateUploaded)}</Table.Td>
                   <Table.Td>{attachedTo(f)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
@@ -283,7 +277,7 @@ export default function MyFilesPage() {
                       <Text fw={600} style={{ overflowWrap: "anywhere" }}>
                         {spaced(f.filename)}
                       </Text>
-                      <Text fz="sm">Uploaded {formatDate(f.dateUploaded)}</Text>
+                      <Text fz="sm">Uploaded {ukDate(f.dateUploaded)}</Text>
                       <Group gap={6}>
                         <Text fz="sm">Attached to</Text>
                         {attachedTo(f)}

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The My Files preview panel (spec 2 §2): the chosen file, else a random image of the user's files
+ * The My Files preview panel (REQ-FILE-04): the chosen file, else a random image of the user's files
  * that changes every 5 seconds. Rotation pauses while the panel is hovered or focused, does not
  * start for users who prefer reduced motion, and has a Pause / Play button (WCAG 2.2.2).
  */

@@ -4,7 +4,7 @@ import { evidenceName, renamed } from "./file-name";
 
 /**
  * Renames a file: the name is edited without its extension ('+' shown as a space)
- * and the original extension is kept (spec 2 §5). Used by My Files and evidence.
+ * and the original extension is kept (REQ-FILE-03). Used by My Files and evidence.
  */
 export function RenameFileModal(props: {
   title: string;

@@ -1,8 +1,8 @@
-// How stored file names are shown (spec 2 §3-§5): '+' as a space, evidence without its extension,
+// How stored file names are shown (REQ-FILE-03): '+' as a space, evidence without its extension,
 // long names cut to the first 17 and last 17 characters.
 export const spaced = (name: string) => name.replace(/\+/g, " ");
 
-export function extensionOf(name: string): string {
+function extensionOf(name: string): string {
   const i = name.lastIndexOf(".");
   return i > 0 && i < name.length - 1 ? name.slice(i) : "";
 }

@@ -1,5 +1,5 @@
 // The My Files preview panel shows a random image of the user's files and moves on every
-// 5 seconds (spec 2 §2), unless paused, hovered, focused or the user prefers reduced motion.
+// 5 seconds (REQ-FILE-04), unless paused, hovered, focused or the user prefers reduced motion.
 
 export const ROTATE_MS = 5000;
 

@@ -1,6 +1,8 @@
 import { api, type ResponseOf } from "@cpd/contract";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
+import { fileChanged } from "../../lib/invalidate";
+import type { MutationCallbacks } from "../../lib/query-client";
 
 export type StoredFile = ResponseOf<typeof api.listFiles>["items"][number];
 export const FILES_PAGE_SIZE = 10;
@@ -52,3 +54,32 @@ export const useRecentFiles = () =>
       }),
     meta: { errorTitle: "Failed to load files" },
   });
+
+/** Rename a stored file; the file lists refresh (no entry's figures change). */
+export function useRenameFile(
+  callbacks: MutationCallbacks<ResponseOf<typeof api.renameFile>, { id: string; newFilename: string }>,
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (r: { id: string; newFilename: string }) =>
+      call(api.renameFile, { params: { id: r.id }, body: { newFilename: r.newFilename } }),
+    meta: { errorTitle: "Failed to rename file" },
+    onSuccess: async (...args) => {
+      void fileChanged(qc, { entries: false });
+      await callbacks.onSuccess?.(...args);
+    },
+  });
+}
+
+/** Delete a stored file; a deleted file leaves the entry it was evidence for. */
+export function useDeleteFile(callbacks: MutationCallbacks<unknown, string>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api.deleteFile, { params: { id } }),
+    meta: { errorTitle: "Failed to delete file" },
+    onSuccess: async (...args) => {
+      void fileChanged(qc, { entries: true });
+      await callbacks.onSuccess?.(...args);
+    },
+  });
+}

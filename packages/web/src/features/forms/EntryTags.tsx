@@ -1,11 +1,10 @@
 // An entry's tags (the profile's tag editor). A saved entry stores each change at once; a new
 // one keeps them here until its first save, which stores them with saveNewEntryTags.
 import { api } from "@cpd/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
-import { entryChanged } from "../../lib/invalidate";
 import { notifyError } from "../../lib/notify";
-import { TagListEditor } from "../profile/TagsEditor";
+import { TagListEditor } from "../profile";
+import { useSaveEntryTags } from "./queries";
 
 const FAILED = "Failed to save tags";
 
@@ -36,24 +35,7 @@ export function EntryTags({
   editable: boolean;
   suggestions: string[];
 }) {
-  const qc = useQueryClient();
-  const save = useMutation({
-    mutationFn: (next: string[]) => {
-      if (!entryId) throw new Error("Save the entry first");
-      return call(api.putEntryTags, { params: { id: entryId }, body: { tags: next } });
-    },
-    meta: { errorTitle: FAILED },
-    onMutate: (next) => {
-      const previous = tags;
-      setTags(next);
-      return { previous };
-    },
-    onError: (_e, _v, ctx) => ctx && setTags(ctx.previous),
-    onSuccess: (res) => {
-      setTags(res.tags);
-      void entryChanged(qc);
-    },
-  });
+  const save = useSaveEntryTags(entryId, tags, setTags, FAILED);
   return (
     <TagListEditor
       tags={tags}

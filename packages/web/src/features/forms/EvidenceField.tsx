@@ -1,4 +1,3 @@
-import { api } from "@cpd/contract";
 import {
   Anchor,
   Button,
@@ -12,17 +11,22 @@ import {
   Stack,
   Text,
 } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { createPortal } from "react-dom";
-import { call } from "../../lib/api-client";
 import { bareList } from "../../lib/bare-list";
 import { fileChanged } from "../../lib/invalidate";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, type UploadedFile, uploadFile } from "../../lib/upload";
-import { evidenceName, isImage, truncateName } from "../files/file-name";
-import { useUnassignedFiles } from "../files/queries";
-import { RenameFileModal } from "../files/RenameFileModal";
+import {
+  evidenceName,
+  isImage,
+  RenameFileModal,
+  truncateName,
+  useRenameFile,
+  useUnassignedFiles,
+} from "../files";
+import { useDetachEvidence } from "./queries";
 
 interface Props {
   id: string;
@@ -101,33 +105,15 @@ export function EvidenceField({
     }
   }
 
-  const rename = useMutation({
-    mutationFn: (r: { id: string; newFilename: string }) =>
-      call(api.renameFile, { params: { id: r.id }, body: { newFilename: r.newFilename } }),
-    meta: { errorTitle: "Failed to rename file" },
+  const rename = useRenameFile({
     onSuccess: (saved) => {
       setKnown((k) => ({ ...k, [saved.id]: { filename: saved.filename, contentType: saved.contentType } }));
-      void fileChanged(qc, { entries: false });
       notifySuccess("Evidence Renamed");
       setRenaming(null);
     },
   });
 
-  const detach = useMutation({
-    mutationFn: async (fid: string) => {
-      if (entryId)
-        await call(api.detachEvidence, { params: { id: entryId, fileId: fid } }).catch((e) => {
-          // Not yet saved with the entry: removing it from the form is enough.
-          if ((e as { status?: number }).status !== 404) throw e;
-        });
-      return fid;
-    },
-    meta: { errorTitle: "Failed to remove evidence" },
-    onSuccess: (fid) => {
-      onRemove(fid, Boolean(entryId));
-      void fileChanged(qc, { entries: Boolean(entryId) });
-    },
-  });
+  const detach = useDetachEvidence(entryId, (fid) => onRemove(fid, Boolean(entryId)));
 
   const choices = (unassigned.data ?? []).filter((f) => !value.includes(f.id));
   const descId = description ? `${id}-description` : undefined;

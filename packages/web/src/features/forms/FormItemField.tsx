@@ -1,7 +1,7 @@
 import { ITEM_TYPES } from "@cpd/contract";
 import { Checkbox, Input, Select, Skeleton, Stack, Textarea, TextInput } from "@mantine/core";
 import { lazy, Suspense } from "react";
-import { DateField } from "./DateField";
+import { DateField } from "../../lib/DateField";
 import { type AttachedFile, EvidenceField } from "./EvidenceField";
 import { type FormItem, isRequired } from "./form-model";
 import { HoursControl } from "./HoursControl";

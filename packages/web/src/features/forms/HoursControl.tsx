@@ -1,6 +1,6 @@
 import { Anchor, Group, Input, NativeSelect, TextInput } from "@mantine/core";
 import { useState } from "react";
-import type { LabelledFieldProps } from "./field-props";
+import type { LabelledFieldProps } from "../../lib/field-props";
 import { fromParts, HOUR_OPTIONS, MAX_SELECT_HOURS, MINUTE_OPTIONS, needsPlainInput, toParts } from "./hours";
 
 interface Props extends LabelledFieldProps {
@@ -11,7 +11,7 @@ interface Props extends LabelledFieldProps {
   error?: string;
 }
 
-/** Hours 0-24 and minutes as two selects, or a plain number for activities over 24 hours (spec 2 §2). */
+/** Hours 0-24 and minutes as two selects, or a plain number for activities over 24 hours (REQ-ENTRY-04). */
 export function HoursControl({ descriptionId, value, onChange, error, ...labelled }: Props) {
   const { id, label, description, required, disabled } = labelled;
   const [plain, setPlain] = useState(() => needsPlainInput(value));

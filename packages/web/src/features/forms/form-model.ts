@@ -1,5 +1,5 @@
-// A Form (spec 2 §3) as editable values: item identifier -> string or list of strings.
-import { type api, ITEM_TYPES, type ResponseOf } from "@cpd/contract";
+// A Form (REQ-ENTRY-02) as editable values: item identifier -> string or list of strings.
+import { type api, FORM_MESSAGES, ITEM_TYPES, isBlank, type ResponseOf } from "@cpd/contract";
 
 export type Form = ResponseOf<typeof api.diaryForm>;
 export type FormPage = Form["pages"][number];
@@ -7,14 +7,14 @@ export type FormItem = FormPage["items"][number];
 export type Values = Record<string, string | string[]>;
 
 const LIST_TYPES: number[] = [ITEM_TYPES.multiSelect, ITEM_TYPES.upload];
-export const isListItem = (item: Pick<FormItem, "type">) => LIST_TYPES.includes(item.type);
+const isListItem = (item: Pick<FormItem, "type">) => LIST_TYPES.includes(item.type);
 
 /** Every page and sub-page, in order. */
-export function allPages(form: Form): Omit<FormPage, "subPages">[] {
+function allPages(form: Form): Omit<FormPage, "subPages">[] {
   return form.pages.flatMap((p) => [p, ...p.subPages]);
 }
 
-export const allItems = (form: Form) => allPages(form).flatMap((p) => p.items);
+const allItems = (form: Form) => allPages(form).flatMap((p) => p.items);
 
 export function initialValues(form: Form): Values {
   const out: Values = {};
@@ -26,9 +26,6 @@ export function initialValues(form: Form): Values {
   }
   return out;
 }
-
-export const isBlank = (v: string | string[] | undefined) =>
-  v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === "");
 
 /** An item with activators switches its pages on when ticked (checkbox) or answered. */
 function isOn(item: FormItem, values: Values): boolean {
@@ -49,19 +46,19 @@ export function visiblePages(form: Form, values: Values): Omit<FormPage, "subPag
 
 export const isRequired = (item: FormItem) => item.required || item.mandatory === true;
 
-/** A required item left blank, with the message shown for it (spec 2 §5 wording). */
+/** A required item left blank, with the message shown for it (REQ-ENTRY-03 wording). */
 export interface MissingField {
   identifier: string;
   message: string;
 }
 
-/** Spec 2 §5: every required item left blank, in page order. Hidden and disabled items do not count. */
+/** REQ-ENTRY-03: every required item left blank, in page order. Hidden and disabled items do not count. */
 export function missingFields(form: Form, values: Values): MissingField[] {
   return visiblePages(form, values).flatMap((page) =>
     page.items
       .filter((item) => item.visible !== false && !item.disabled)
       .filter((item) => isRequired(item) && isBlank(values[item.identifier]))
-      .map((item) => ({ identifier: item.identifier, message: `The ${item.title} field is not provided` })),
+      .map((item) => ({ identifier: item.identifier, message: FORM_MESSAGES.required(item.title) })),
   );
 }
 
@@ -102,8 +99,8 @@ export function sameValues(a: Values, b: Values): boolean {
   return true;
 }
 
-/** The item holding the entry's title: Field222 in the diary, Field4 in the others (spec 2 §2). */
-export const TITLE_FIELDS = ["Field222", "Field4"] as const;
+/** The item holding the entry's title: Field222 in the diary, Field4 in the others (REQ-ENTRY-02). */
+const TITLE_FIELDS = ["Field222", "Field4"] as const;
 export function entryTitle(values: Values): string {
   for (const f of TITLE_FIELDS) {
     const v = values[f];

@@ -1,4 +1,4 @@
-// The diary hours control (spec 2 §2): hours 0-24 and set minutes, stored as decimal hours in a string.
+// The diary hours control (REQ-ENTRY-04): hours 0-24 and set minutes, stored as decimal hours in a string.
 export const HOUR_OPTIONS = Array.from({ length: 25 }, (_, i) => i);
 export const MINUTE_OPTIONS = [0, 15, 20, 25, 30, 35, 40, 45, 50, 55] as const;
 export const MAX_SELECT_HOURS = 24;

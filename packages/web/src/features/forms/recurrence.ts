@@ -1,18 +1,9 @@
-// DiaryReminderDate is pre-set by the recurrence offset in months (spec 2 §2), never in the past (§5).
-import { RECURRENCE_OPTIONS } from "@cpd/contract";
+// DiaryReminderDate is pre-set by the recurrence offset in months, never in the past (REQ-ENTRY-05).
+import { addMonths, RECURRENCE_OPTIONS } from "@cpd/contract";
 import { now } from "../../lib/clock";
 
 export const recurrenceLabel = (months: string | number) =>
   RECURRENCE_OPTIONS.find((o) => o.months === Number(months))?.label ?? String(months);
-
-/** Adds months to an ISO date, keeping the day within the target month (31 Jan + 1 = 28/29 Feb). */
-export function addMonths(iso: string, months: number): string {
-  const [y = 1970, m = 1, d = 1] = iso.split("-").map(Number);
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, last));
-  return target.toISOString().slice(0, 10);
-}
 
 /**
  * The reminder date for a recurrence: the activity date (or today) plus the offset,

@@ -1,14 +1,16 @@
 import {
   api,
   type DatedActivity,
+  ENTRY_TYPE_LABELS,
+  type EntryType,
   findCpdGap,
   HCPC,
   HCPC_ENTRY_COUNT_MESSAGE,
   type ResponseOf,
+  ukDate,
 } from "@cpd/contract";
 import { Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
 import { buildUrl } from "../../lib/api-client";
-import { formatDate } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { showGapToast } from "./gap-toast";
@@ -19,24 +21,19 @@ import { CompleteToggle, CountWarning, SelectAllHeader } from "./StepParts";
 type Entry = ResponseOf<typeof api.hcpcEntries>["items"][number];
 
 const hours = (h: number | null) => (h === null ? "" : `${h} ${h === 1 ? "hour" : "hours"}`);
-const TYPE_NAMES: Record<string, string> = {
-  diary: "Diary",
-  reflection: "Reflection",
-  supervision: "Supervision",
-};
-const typeName = (t: string) => TYPE_NAMES[t] ?? t;
+const typeName = (t: string) => ENTRY_TYPE_LABELS[t as EntryType] ?? t;
 
 /** The selected activities as lines to paste into the HCPC website. */
-export function activitiesText(entries: Entry[]): string {
+function activitiesText(entries: Entry[]): string {
   return entries
     .map((e) => {
       const extra = [typeName(e.type), hours(e.hours)].filter(Boolean).join(", ");
-      return `${formatDate(e.date) || "No date"} - ${e.title}${extra ? ` (${extra})` : ""}`;
+      return `${ukDate(e.date) || "No date"} - ${e.title}${extra ? ` (${extra})` : ""}`;
     })
     .join("\n");
 }
 
-export function countWarning(n: number): string | null {
+function countWarning(n: number): string | null {
   if (n < HCPC.minEntries)
     return `You have selected ${n}: fewer than ${HCPC.minEntries}. ${HCPC_ENTRY_COUNT_MESSAGE}`;
   if (n > HCPC.maxEntries)
@@ -125,7 +122,7 @@ export function ActivitiesStep({
                       onChange={(ev) => toggle(e.id, ev.currentTarget.checked)}
                     />
                   </Table.Td>
-                  <Table.Td>{formatDate(e.date)}</Table.Td>
+                  <Table.Td>{ukDate(e.date)}</Table.Td>
                   <Table.Td>{e.title}</Table.Td>
                   <Table.Td>{typeName(e.type)}</Table.Td>
                   <Table.Td>{e.hours ?? ""}</Table.Td>

@@ -7,7 +7,7 @@ import { dispatchPortal } from "./portal-store";
 import { useHcpcEvidence } from "./queries";
 import { CompleteToggle, CountWarning, SelectAllHeader } from "./StepParts";
 
-export function evidenceWarning(n: number): string | null {
+function evidenceWarning(n: number): string | null {
   if (n < HCPC.minEvidence) return `Fewer than ${HCPC.minEvidence} selected. ${HCPC_EVIDENCE_COUNT_MESSAGE}`;
   if (n > HCPC.maxEvidence) return `More than ${HCPC.maxEvidence} selected. ${HCPC_EVIDENCE_COUNT_MESSAGE}`;
   return null;

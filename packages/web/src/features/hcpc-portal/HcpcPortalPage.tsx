@@ -1,7 +1,7 @@
-// The HCPC audit portal (spec 3 §2): a guest wizard reached through the e-mailed link
+// The HCPC audit portal (REQ-HCPC-01): a guest wizard reached through the e-mailed link
 // /hcpc-portal/access/{token}, which stores the token and comes back to /hcpc-portal.
 import "@mantine/notifications/styles.css";
-import { HCPC_LINK_EXPIRED_MESSAGE } from "@cpd/contract";
+import { HCPC_LINK_EXPIRED_MESSAGE, ukDate } from "@cpd/contract";
 import { Anchor, Button, Container, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -9,12 +9,11 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { ApiError } from "../../lib/api-error";
 import { nowMs } from "../../lib/clock";
-import { formatDate } from "../../lib/dates";
 import { queryClient } from "../../lib/query-client";
 import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
-import { WizardSteps } from "../portfolio/Stepper";
+import { WizardSteps } from "../portfolio";
 import { ActivitiesStep } from "./ActivitiesStep";
 import { EvidenceStep } from "./EvidenceStep";
 import { progressPercent, STEPS } from "./portal-state";
@@ -128,7 +127,7 @@ function Wizard({ token }: { token: string }) {
         <Stack gap={4} component="header">
           <Title order={1}>HCPC audit portal</Title>
           <Text>
-            {data.name}: activities from {formatDate(data.dateFrom)} to {formatDate(data.dateTo)}
+            {data.name}: activities from {ukDate(data.dateFrom)} to {ukDate(data.dateTo)}
           </Text>
           <Group gap="lg" align="center" wrap="wrap">
             <Stack gap={2} miw={220} style={{ flexGrow: 1, maxWidth: 360 }}>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { Step } from "./portal-state";
 import { dispatchPortal } from "./portal-store";
 
-/** The user's own tick that a step is done (spec 3 §2: each step is marked complete by the user). */
+/** The user's own tick that a step is done (REQ-HCPC-02: each step is marked complete by the user). */
 export function CompleteToggle({ step, done }: { step: Step; done: boolean }) {
   return (
     <Checkbox

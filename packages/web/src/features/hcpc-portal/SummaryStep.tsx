@@ -11,7 +11,7 @@ export function SummaryStep({ token, done }: { token: string; done: boolean }) {
   const saved = useHcpcSummary(token);
   const save = useSaveSummary(token);
   const [text, setText] = useState<string | null>(null);
-  // The saved text arriving is not an edit: it leaves the step's completion alone (spec 3 §4).
+  // The saved text arriving is not an edit: it leaves the step's completion alone (REQ-HCPC-02).
   useEffect(() => {
     if (saved.data && text === null) {
       setText(saved.data.summary);

@@ -1,7 +1,7 @@
 import { type CpdGap, describeGap, GAP_TOAST_TITLE, HCPC } from "@cpd/contract";
 import { notifications } from "@mantine/notifications";
 
-/** The gap warning stays 10 seconds (spec 3 §5). */
+/** The gap warning stays 10 seconds (REQ-HCPC-03). */
 export function showGapToast(gap: CpdGap) {
   notifications.show({
     title: GAP_TOAST_TITLE,

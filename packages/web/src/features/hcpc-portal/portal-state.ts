@@ -1,6 +1,6 @@
-// The HCPC portal's client state (spec 3 §3 "regulator portal"): which steps the user marked
+// The HCPC portal's client state (REQ-HCPC-02): which steps the user marked
 // complete, which activities and evidence are selected, and the access token. The reset rules
-// (spec 3 §4) live here, pure, so they are tested on their own.
+// (REQ-HCPC-02) live here, pure, so they are tested on their own.
 
 export const STEPS = ["summary", "activities", "statement", "evidence"] as const;
 export type Step = (typeof STEPS)[number];

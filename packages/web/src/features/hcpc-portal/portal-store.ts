@@ -1,4 +1,4 @@
-// The portal's state kept in this browser (spec 3 §3), so a reload or a later visit with the same
+// The portal's state kept in this browser (REQ-HCPC-02), so a reload or a later visit with the same
 // link keeps the user's selections and completed steps. A guest page: it has its own storage key,
 // apart from the signed-in session's.
 import { useSyncExternalStore } from "react";

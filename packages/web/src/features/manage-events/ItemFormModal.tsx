@@ -1,13 +1,13 @@
 // The create/edit dialog shared by events and webinars: form state, the client checks, saving,
 // and the server's messages placed at their field. Only the fields and the calls differ (a spec).
 import { Alert, Button, Modal, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, useState } from "react";
 import { ApiError } from "../../lib/api-error";
+import { DateField } from "../../lib/DateField";
 import { ModalActions } from "../../lib/ModalActions";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { DateField } from "../forms/DateField";
 import { type Errors, placeServerError, type TimesForm } from "./event-form-model";
+import { useManagedChange } from "./queries";
 
 export type Kind = "event" | "webinar";
 export const capital = (kind: Kind) => `${kind[0]?.toUpperCase()}${kind.slice(1)}`;
@@ -51,7 +51,6 @@ export function ItemFormModal<F extends TimesForm, T>({
   opened: boolean;
   onClose: () => void;
 }) {
-  const qc = useQueryClient();
   const { kind } = spec;
   const [form, setForm] = useState<F>(editing ? spec.toForm(editing) : spec.empty);
   const [errors, setErrors] = useState<Errors<F>>({});
@@ -61,10 +60,8 @@ export function ItemFormModal<F extends TimesForm, T>({
     onChange: (e) => set({ [name]: e.currentTarget.value } as Partial<F>),
     error: errors[name],
   });
-  const save = useMutation({
-    mutationFn: (f: F) => spec.save(f, editing),
+  const save = useManagedChange((f: F) => spec.save(f, editing), spec.invalidates, {
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: spec.invalidates });
       notifySuccess(`${capital(kind)} ${editing ? "Saved" : "Created"}`);
       onClose();
     },

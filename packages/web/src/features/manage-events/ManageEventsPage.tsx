@@ -5,12 +5,12 @@ import "./manage-events.css";
 import { Navigate } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { now } from "../../lib/clock";
+import { londonDateTime, londonDay } from "../../lib/london-time";
 import { isAdmin, useSession } from "../../lib/session";
 import { usePageTitle } from "../../lib/use-page-title";
-import type { CalendarEvent, Webinar } from "../calendar/calendar-model";
-import { londonDateTime, londonDay } from "../calendar/london-time";
-import { calendarKeys } from "../calendar/queries";
-import { useBranding } from "../shell/queries";
+import type { CalendarEvent, Webinar } from "../calendar";
+import { calendarKeys } from "../calendar";
+import { useBranding } from "../shell";
 import {
   EMPTY_EVENT,
   EMPTY_WEBINAR,

@@ -2,12 +2,12 @@
 // with Create, Edit and Delete. Events and webinars differ only in their spec.
 import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import type { TimesForm } from "./event-form-model";
 import { capital, type FormSpec, ItemFormModal } from "./ItemFormModal";
+import { useManagedChange, useManagedItems } from "./queries";
 
 export interface Managed {
   id: string;
@@ -46,24 +46,15 @@ export function ManageTab<T extends Managed, F extends TimesForm>({
   canManage,
   showAll,
 }: TabProps & { spec: TabSpec<T, F> }) {
-  const qc = useQueryClient();
   const { kind } = spec.form;
-  const list = useQuery({
-    queryKey: spec.list.queryKey(),
-    queryFn: spec.list.queryFn,
-    meta: { errorTitle: spec.list.errorTitle },
-  });
+  const list = useManagedItems(spec.list);
   const rows = list.data?.filter((item) => showAll || canManage(item.organisationId));
   const [editing, setEditing] = useState<T | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [open, setOpen] = useState(false);
-  const remove = useMutation({
-    mutationFn: spec.remove,
-    meta: { errorTitle: `Failed to delete ${kind}` },
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: spec.form.invalidates });
-      notifySuccess(`${capital(kind)} Deleted`);
-    },
+  const remove = useManagedChange(spec.remove, spec.form.invalidates, {
+    errorTitle: `Failed to delete ${kind}`,
+    onSuccess: () => notifySuccess(`${capital(kind)} Deleted`),
   });
   const openForm = (item: T | null) => {
     setEditing(item);

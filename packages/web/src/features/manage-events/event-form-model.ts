@@ -1,7 +1,7 @@
 // Event and webinar forms: London wall-clock times in the form, instants on the wire, and the
 // server's validation messages placed next to the field they are about.
 import type { api, BodyOf } from "@cpd/contract";
-import { isoToLondonWall, londonWallToIso } from "../calendar/london-time";
+import { isoToLondonWall, londonWallToIso } from "../../lib/london-time";
 
 export type EventBody = BodyOf<typeof api.createEvent>;
 export type WebinarBody = BodyOf<typeof api.createWebinar>;

@@ -1,13 +1,10 @@
-import { api } from "@cpd/contract";
 import { Button, Modal, Stack, TextInput } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { ModalActions } from "../../lib/ModalActions";
 import { notifySuccess } from "../../lib/notify";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
-import { orgKeys } from "./queries";
+import { useAddOrganisationUser } from "./queries";
 
 const EMPTY = { firstName: "", lastName: "", email: "" };
 
@@ -21,18 +18,11 @@ export function AddUserModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const qc = useQueryClient();
   const [form, setForm] = useState(EMPTY);
   const [status, setStatus] = useState<Status | null>(null);
-  const add = useMutation({
-    mutationFn: () =>
-      call(api.addOrganisationUser, {
-        params: { id: organisationId },
-        body: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() },
-      }),
+  const add = useAddOrganisationUser(organisationId, {
     onSuccess: (res) => {
       notifySuccess("User added", res.message);
-      void qc.invalidateQueries({ queryKey: orgKeys.users(organisationId) });
       setForm(EMPTY);
       setStatus(null);
       onClose();
@@ -50,7 +40,12 @@ export function AddUserModal({
           ? "an email address"
           : null;
     if (missing) setStatus({ tone: "error", title: "User not added", text: `Please enter ${missing}.` });
-    else add.mutate();
+    else
+      add.mutate({
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        email: form.email.trim(),
+      });
   }
   const field = (name: keyof typeof EMPTY, label: string, type = "text") => (
     <TextInput

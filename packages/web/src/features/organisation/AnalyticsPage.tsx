@@ -1,17 +1,13 @@
-import { api } from "@cpd/contract";
 import { Card, SimpleGrid, Stack, Table, Title } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "../../lib/api-client";
+import { DateRangeFields, isValidRange } from "../../lib/DateRangeFields";
 import { FigureCards } from "../../lib/FigureCards";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
-import { ChartFigure } from "../dashboard/ChartFigure";
-import type { ChartSpec } from "../dashboard/chart-spec";
-import { chartColour, monthKeyLabel, oneDecimal } from "../dashboard/dashboard-model";
-import { DateRangeFields, isValidRange } from "../forms/DateRangeFields";
+import type { ChartSpec } from "../dashboard";
+import { ChartFigure, chartColour, monthKeyLabel, oneDecimal } from "../dashboard";
 import { OrganisationHeading } from "./OrganisationHeading";
-import { orgKeys, useCurrentOrganisation } from "./queries";
+import { useCurrentOrganisation, useOrganisationAnalytics } from "./queries";
 import { lastTwelveMonths } from "./range";
 
 const bar = (series: { month: string; value: number }[], seriesLabel: string): ChartSpec => ({
@@ -22,20 +18,18 @@ const bar = (series: { month: string; value: number }[], seriesLabel: string): C
   seriesLabel,
 });
 
-/** Spec 3 §1 analytics (resilience organisations and admins): the organisation's CPD over time. */
+/** REQ-ORG-03 analytics (resilience organisations and admins): the organisation's CPD over time. */
 export default function AnalyticsPage() {
   usePageTitle("Organisation analytics");
   const org = useCurrentOrganisation();
   const id = org.current?.id ?? null;
   const [range, setRange] = useState(lastTwelveMonths);
   const valid = isValidRange(range);
-  const figures = useQuery({
-    queryKey: [...orgKeys.analytics(id ?? 0), range],
-    queryFn: () => call(api.organisationAnalytics, { params: { id: id as number }, query: range }),
-    enabled: id !== null && valid && org.current?.analytics === true,
-    placeholderData: keepPreviousData,
-    meta: { errorTitle: "Failed to load analytics" },
-  });
+  const figures = useOrganisationAnalytics(
+    id,
+    range,
+    id !== null && valid && org.current?.analytics === true,
+  );
   // The page keeps its heading when it has nothing else to show (a page without one is lost to
   // a screen reader's list of headings; the axe sweep of every route found this).
   if (org.current && !org.current.analytics) {

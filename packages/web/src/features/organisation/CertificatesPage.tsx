@@ -1,6 +1,6 @@
 import { api } from "@cpd/contract";
 import { call } from "../../lib/api-client";
-import { CertificatesList, PAGE_SIZE } from "../oversight/CertificatesList";
+import { CertificatesList, CERTIFICATES_PAGE_SIZE as PAGE_SIZE } from "../oversight";
 import { OrganisationScreen } from "./OrganisationScreen";
 import { orgKeys } from "./queries";
 

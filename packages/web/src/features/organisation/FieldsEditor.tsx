@@ -3,7 +3,6 @@ import {
   type AdditionalField,
   type AdditionalFieldGroup,
   type AdditionalFieldType,
-  api,
 } from "@cpd/contract";
 import {
   ActionIcon,
@@ -17,14 +16,12 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
-import { orgKeys } from "./queries";
+import { useAdditionalFields, useSaveAdditionalFields } from "./queries";
 
 const TYPE_LABELS: Record<AdditionalFieldType, string> = {
   ShortText: "Short text",
@@ -35,7 +32,7 @@ const TYPE_LABELS: Record<AdditionalFieldType, string> = {
 const picks = (t: AdditionalFieldType) => t === "Dropdown" || t === "List";
 
 /** A field id from its title, unique among `taken` ("Band" → "band", then "band-2"). */
-export function fieldIdFor(title: string, taken: string[]): string {
+function fieldIdFor(title: string, taken: string[]): string {
   const base =
     title
       .toLowerCase()
@@ -58,22 +55,14 @@ const newField = (taken: string[]): AdditionalField => ({
 
 /** The additional profile fields the organisation asks its members, in groups (one profile tab each). */
 export function FieldsEditor({ organisationId }: { organisationId: number }) {
-  const qc = useQueryClient();
-  const saved = useQuery({
-    queryKey: orgKeys.fields(organisationId),
-    queryFn: () => call(api.getOrganisationAdditionalFields, { params: { id: organisationId } }),
-    meta: { errorTitle: "Failed to load additional fields" },
-  });
+  const saved = useAdditionalFields(organisationId);
   const [groups, setGroups] = useState<AdditionalFieldGroup[]>([]);
   const [status, setStatus] = useState<Status | null>(null);
   useEffect(() => {
     if (saved.data) setGroups(saved.data);
   }, [saved.data]);
-  const save = useMutation({
-    mutationFn: (body: AdditionalFieldGroup[]) =>
-      call(api.putOrganisationAdditionalFields, { params: { id: organisationId }, body }),
-    onSuccess: (res) => {
-      qc.setQueryData(orgKeys.fields(organisationId), res);
+  const save = useSaveAdditionalFields(organisationId, {
+    onSuccess: () => {
       setStatus(null);
       notifySuccess("Additional fields saved");
     },

@@ -1,15 +1,13 @@
-import { api, type ResponseOf } from "@cpd/contract";
+import type { api, ResponseOf } from "@cpd/contract";
 import { Button, Modal, Stack, Table, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "../../lib/api-client";
 import { CsvFileInput } from "../../lib/CsvFileInput";
 import { csvRecords } from "../../lib/csv";
 import { errorMessage } from "../../lib/error-messages";
 import { ModalActions } from "../../lib/ModalActions";
 import { notifySuccess } from "../../lib/notify";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
-import { orgKeys } from "./queries";
+import { useImportOrganisationUsers } from "./queries";
 
 const FIELDS = ["firstName", "lastName", "email"] as const;
 type Row = Record<(typeof FIELDS)[number], string>;
@@ -31,7 +29,6 @@ export function ImportUsersModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const qc = useQueryClient();
   const [rows, setRows] = useState<Row[]>([]);
   const [status, setStatus] = useState<Status | null>(null);
   const [report, setReport] = useState<Report | null>(null);
@@ -62,13 +59,11 @@ export function ImportUsersModal({
     setRows(records);
   }
 
-  const send = useMutation({
-    mutationFn: () => call(api.bulkImportUsers, { params: { id: organisationId }, body: { users: rows } }),
+  const send = useImportOrganisationUsers(organisationId, {
     onSuccess: (res) => {
       setReport(res);
       if (res.imported > 0) {
         notifySuccess("Users imported", res.message);
-        void qc.invalidateQueries({ queryKey: orgKeys.users(organisationId) });
         setStatus({ tone: "success", title: "Imported", text: res.message });
       } else setStatus({ tone: "error", title: "Nothing was imported", text: res.message });
     },
@@ -120,7 +115,7 @@ export function ImportUsersModal({
         )}
         <ModalActions onClose={onClose} close="Done">
           <Button
-            onClick={() => send.mutate()}
+            onClick={() => send.mutate(rows)}
             disabled={rows.length === 0 || (report?.imported !== undefined && report.imported > 0)}
             loading={send.isPending}
           >

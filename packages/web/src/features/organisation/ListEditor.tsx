@@ -1,12 +1,11 @@
 import { ORGANISATION_LIMITS } from "@cpd/contract";
 import { Button, Group, Pill, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
-import { orgKeys } from "./queries";
+import { useOrganisationList, useSaveOrganisationList } from "./queries";
 
 type List = { tags: string[] };
 
@@ -22,13 +21,7 @@ export function ListEditor(props: {
   store: (tags: string[]) => Promise<List>;
 }) {
   const { organisationId, list } = props;
-  const qc = useQueryClient();
-  const key = orgKeys.list(organisationId, list);
-  const saved = useQuery({
-    queryKey: key,
-    queryFn: props.load,
-    meta: { errorTitle: `Failed to load ${props.title.toLowerCase()}` },
-  });
+  const saved = useOrganisationList(organisationId, list, props.load, props.title);
   const [items, setItems] = useState<string[]>([]);
   const [draft, setDraft] = useState("");
   const [status, setStatus] = useState<Status | null>(null);
@@ -36,10 +29,8 @@ export function ListEditor(props: {
     if (saved.data) setItems(saved.data.tags);
   }, [saved.data]);
 
-  const save = useMutation({
-    mutationFn: () => props.store(items),
-    onSuccess: (res) => {
-      qc.setQueryData(key, res);
+  const save = useSaveOrganisationList(organisationId, list, props.store, {
+    onSuccess: () => {
       setStatus(null);
       notifySuccess(`${props.title} saved`);
     },
@@ -106,7 +97,7 @@ export function ListEditor(props: {
           </Group>
         </form>
         <Group justify="flex-end">
-          <Button onClick={() => save.mutate()} disabled={!dirty} loading={save.isPending}>
+          <Button onClick={() => save.mutate(items)} disabled={!dirty} loading={save.isPending}>
             Save {props.title.toLowerCase()}
           </Button>
         </Group>

@@ -1,16 +1,15 @@
 import { api, londonDay } from "@cpd/contract";
 import { Button, Group, Modal, SimpleGrid, Stack, Switch, Textarea } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "../../lib/api-client";
 import { now } from "../../lib/clock";
+import { DateField } from "../../lib/DateField";
+import { DateRangeFields } from "../../lib/DateRangeFields";
 import { downloadWithSession } from "../../lib/download";
 import { errorMessage } from "../../lib/error-messages";
 import { ModalActions } from "../../lib/ModalActions";
 import { notifySuccess } from "../../lib/notify";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
-import { DateField } from "../forms/DateField";
-import { DateRangeFields } from "../forms/DateRangeFields";
+import { useCreateReview } from "./queries";
 import { lastTwelveMonths } from "./range";
 
 export interface ReviewTarget {
@@ -18,7 +17,7 @@ export interface ReviewTarget {
   name: string;
 }
 
-/** Spec 3 §1: the annual review: date range (and its portfolio), met requirements, comments. */
+/** REQ-ORG-02: the annual review: date range (and its portfolio), met requirements, comments. */
 export function ReviewModal({ user, onClose }: { user: ReviewTarget | null; onClose: () => void }) {
   const [range, setRange] = useState(lastTwelveMonths);
   const [date, setDate] = useState(() => londonDay(now()));
@@ -27,11 +26,7 @@ export function ReviewModal({ user, onClose }: { user: ReviewTarget | null; onCl
   const [status, setStatus] = useState<Status | null>(null);
   const [downloading, setDownloading] = useState(false);
 
-  const save = useMutation({
-    mutationFn: () =>
-      call(api.createUserReview, {
-        body: { user: user?.id ?? "", date, comments, metRequirements: met },
-      }),
+  const save = useCreateReview({
     onSuccess: () => {
       notifySuccess("Review saved", `The annual review of ${user?.name} has been recorded.`);
       setComments("");
@@ -44,7 +39,7 @@ export function ReviewModal({ user, onClose }: { user: ReviewTarget | null; onCl
   });
 
   async function portfolio() {
-    // Spec 3 §6: both dates are required to download the portfolio.
+    // REQ-ORG-02: both dates are required to download the portfolio.
     if (!user || !range.from || !range.to) {
       setStatus({ tone: "error", title: "Portfolio not downloaded", text: "Please enter both dates." });
       return;
@@ -94,7 +89,11 @@ export function ReviewModal({ user, onClose }: { user: ReviewTarget | null; onCl
           onChange={(e) => setComments(e.currentTarget.value)}
         />
         <ModalActions onClose={onClose}>
-          <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!date}>
+          <Button
+            onClick={() => save.mutate({ user: user?.id ?? "", date, comments, metRequirements: met })}
+            loading={save.isPending}
+            disabled={!date}
+          >
             Save review
           </Button>
         </ModalActions>

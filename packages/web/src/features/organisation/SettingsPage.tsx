@@ -1,38 +1,29 @@
 import { api, type ResponseOf } from "@cpd/contract";
 import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { call } from "../../lib/api-client";
+import { DateField } from "../../lib/DateField";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
-import { DateField } from "../forms/DateField";
 import { FieldsEditor } from "./FieldsEditor";
 import { ListEditor } from "./ListEditor";
 import { NoOrganisation, OrganisationHeading } from "./OrganisationHeading";
-import { orgKeys, useCurrentOrganisation } from "./queries";
+import { useCurrentOrganisation, useOrganisationSettings, useSaveOrganisationSettings } from "./queries";
 
 type Settings = ResponseOf<typeof api.getOrganisationSettings>;
 
 function SettingsForm({ organisationId }: { organisationId: number }) {
-  const qc = useQueryClient();
-  const saved = useQuery({
-    queryKey: orgKeys.settings(organisationId),
-    queryFn: () => call(api.getOrganisationSettings, { params: { id: organisationId } }),
-    meta: { errorTitle: "Failed to load settings" },
-  });
+  const saved = useOrganisationSettings(organisationId);
   const [form, setForm] = useState<Settings | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
   useEffect(() => {
     if (saved.data) setForm(saved.data);
   }, [saved.data]);
-  const save = useMutation({
-    mutationFn: (body: Settings) =>
-      call(api.putOrganisationSettings, { params: { id: organisationId }, body }),
-    onSuccess: (res) => {
-      qc.setQueryData(orgKeys.settings(organisationId), res);
+  const save = useSaveOrganisationSettings(organisationId, {
+    onSuccess: () => {
       setStatus(null);
       notifySuccess("Settings saved");
     },
@@ -123,7 +114,7 @@ function SettingsForm({ organisationId }: { organisationId: number }) {
   );
 }
 
-/** Spec 3 §1 settings: the organisation's settings, its lists, and the additional profile fields. */
+/** REQ-ORG-04 settings: the organisation's settings, its lists, and the additional profile fields. */
 export default function OrganisationSettingsPage() {
   usePageTitle("Organisation settings");
   const org = useCurrentOrganisation();

@@ -1,6 +1,6 @@
 import { api } from "@cpd/contract";
 import { call } from "../../lib/api-client";
-import { PAGE_SIZE, SharesList, shareQuery } from "../oversight/SharesList";
+import { SHARES_PAGE_SIZE as PAGE_SIZE, SharesList, shareQuery } from "../oversight";
 import { OrganisationScreen } from "./OrganisationScreen";
 import { orgKeys } from "./queries";
 

@@ -1,26 +1,23 @@
-import { api, londonDay, ORGANISATION_LIMITS, type ORGANISATION_USER_SORTS } from "@cpd/contract";
+import { api, londonDay, ORGANISATION_LIMITS, type ORGANISATION_USER_SORTS, ukDate } from "@cpd/contract";
 import { Badge, Button, Group, Select, SimpleGrid, Stack, Table, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "../../lib/api-client";
-import { formatDate } from "../../lib/dates";
+import { DateRangeFields, isValidRange } from "../../lib/DateRangeFields";
 import { downloadWithSession } from "../../lib/download";
 import { notifyError } from "../../lib/notify";
 import { PagedTable } from "../../lib/PagedTable";
 import { SortHeader } from "../../lib/SortHeader";
 import { usePageTitle } from "../../lib/use-page-title";
-import { DateRangeFields, isValidRange } from "../forms/DateRangeFields";
 import { AddUserModal } from "./AddUserModal";
 import { ImportUsersModal } from "./ImportUsersModal";
 import { NoOrganisation, OrganisationHeading } from "./OrganisationHeading";
-import { orgKeys, useCurrentOrganisation } from "./queries";
+import { useCurrentOrganisation, useOrganisationUsers } from "./queries";
 import { ReviewModal, type ReviewTarget } from "./ReviewModal";
 import { lastTwelveMonths } from "./range";
 
 type Sort = (typeof ORGANISATION_USER_SORTS)[number];
 
-/** Spec 3 §1 users-report: the organisation's users with their CPD in a date range. */
+/** REQ-ORG-01 users-report: the organisation's users with their CPD in a date range. */
 export default function UsersReportPage() {
   usePageTitle("Users report");
   const org = useCurrentOrganisation();
@@ -36,23 +33,7 @@ export default function UsersReportPage() {
   const [downloading, setDownloading] = useState(false);
   const validRange = isValidRange(range);
 
-  const users = useQuery({
-    queryKey: [...orgKeys.users(id ?? 0), page, perPage, sort, debounced, range],
-    queryFn: () =>
-      call(api.organisationUsers, {
-        params: { id: id as number, perPage, page },
-        query: {
-          sortBy: sort.sortBy,
-          sortDir: sort.sortDesc ? "desc" : "asc",
-          ...(debounced ? { filter: debounced } : {}),
-          from: range.from,
-          to: range.to,
-        },
-      }),
-    enabled: id !== null && validRange,
-    placeholderData: keepPreviousData,
-    meta: { errorTitle: "Failed to load users" },
-  });
+  const users = useOrganisationUsers(id, { page, perPage, sort, filter: debounced, range }, validRange);
 
   const onSort = (s: Sort) => {
     setSort((cur) => ({
@@ -159,8 +140,8 @@ export default function UsersReportPage() {
               <Table.Td style={{ wordBreak: "break-all" }}>{u.email}</Table.Td>
               <Table.Td>{u.hours}</Table.Td>
               <Table.Td>{u.entries}</Table.Td>
-              <Table.Td>{u.lastActivity ? formatDate(u.lastActivity) : "None"}</Table.Td>
-              <Table.Td>{formatDate(londonDay(u.joined))}</Table.Td>
+              <Table.Td>{u.lastActivity ? ukDate(u.lastActivity) : "None"}</Table.Td>
+              <Table.Td>{ukDate(londonDay(u.joined))}</Table.Td>
               <Table.Td>
                 <Button
                   size="xs"

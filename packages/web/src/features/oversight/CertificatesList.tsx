@@ -1,9 +1,9 @@
 import { type api, CERTIFICATE_STATES, londonDateTime, type QueryOf, type ResponseOf } from "@cpd/contract";
 import { Select, Stack, Table, TextInput } from "@mantine/core";
+import { DateRangeFields } from "../../lib/DateRangeFields";
 import { FigureCards } from "../../lib/FigureCards";
 import { FilterForm, useFilteredPages } from "../../lib/filtered-pages";
 import { PagedTable } from "../../lib/PagedTable";
-import { DateRangeFields } from "../forms/DateRangeFields";
 import { PersonCell } from "./PersonCell";
 
 type Page = ResponseOf<typeof api.adminCertificates>;

@@ -1,6 +1,12 @@
-import { type api, londonDay, type ResponseOf, SHARE_STATES, SHARED_CPD_CATEGORIES } from "@cpd/contract";
+import {
+  type api,
+  londonDay,
+  type ResponseOf,
+  SHARE_STATES,
+  SHARED_CPD_CATEGORIES,
+  ukDate,
+} from "@cpd/contract";
 import { Anchor, Badge, Select, Stack, Table, Text, TextInput } from "@mantine/core";
-import { formatDate } from "../../lib/dates";
 import { FilterForm, useFilteredPages } from "../../lib/filtered-pages";
 import { PagedTable } from "../../lib/PagedTable";
 import { PersonCell } from "./PersonCell";
@@ -90,7 +96,7 @@ export function SharesList({
             </Table.Td>
             <PersonCell name={s.author.name} email={s.author.email} organisation={s.organisation} />
             <Table.Td>{s.category}</Table.Td>
-            <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(londonDay(s.createdAt))}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{ukDate(londonDay(s.createdAt))}</Table.Td>
             <Table.Td>{s.upvotes}</Table.Td>
             <Table.Td>
               {s.hidden ? (

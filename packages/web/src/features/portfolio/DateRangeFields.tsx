@@ -1,4 +1,4 @@
-import { DateField } from "../forms/DateField";
+import { DateField } from "../../lib/DateField";
 
 /** The required From and To dates of a portfolio's range (ids `<idPrefix>-from`, `<idPrefix>-to`). */
 export function DateRangeFields({

@@ -1,9 +1,8 @@
-import { type api, type BodyOf, PAGE_TITLES, PORTFOLIO } from "@cpd/contract";
+import { type api, type BodyOf, PAGE_TITLES, PORTFOLIO, ukDate } from "@cpd/contract";
 import { Button, List, Progress, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { API_ROOT } from "../../lib/api-client";
 import { nowMs } from "../../lib/clock";
-import { formatDate } from "../../lib/dates";
 import { notifySuccess } from "../../lib/notify";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { estimatedPages, isEmailed, shownProgress } from "./builder-model";
@@ -12,7 +11,7 @@ import { usePortfolioStatus, useRequestPortfolio } from "./queries";
 type Request = BodyOf<typeof api.requestPortfolio>;
 
 /** The state call's link, usable without the bearer header: absolute, /api/..., or an API path. */
-export function downloadHref(link: string): string {
+function downloadHref(link: string): string {
   if (/^https?:\/\//i.test(link) || link.startsWith(`${API_ROOT}/`)) return link;
   return `${API_ROOT}${link.startsWith("/") ? "" : "/"}${link}`;
 }
@@ -99,7 +98,7 @@ export function DownloadStage({ request, pagesChosen }: { request: Request; page
           {request.title.line2 ? ` / ${request.title.line2}` : ""}
         </List.Item>
         <List.Item>
-          Dates: {formatDate(request.dateFrom)} to {formatDate(request.dateTo)}
+          Dates: {ukDate(request.dateFrom)} to {ukDate(request.dateTo)}
         </List.Item>
         <List.Item>
           Pages: {pagesChosen} ({request.include.map((c) => PAGE_TITLES[c] ?? c).join(", ")})

@@ -1,6 +1,6 @@
+import { ukDate } from "@cpd/contract";
 import { Button, Checkbox, Group, Stack, Text } from "@mantine/core";
 import { bareList } from "../../lib/bare-list";
-import { formatDate } from "../../lib/dates";
 import type { BuilderEntry } from "./builder-model";
 
 interface Props {
@@ -12,7 +12,7 @@ interface Props {
   setEvidenceExcluded: (id: string, out: boolean) => void;
 }
 
-/** One list of entries (diary or reflective), each selectable; diary evidence selectable too (spec 3 §2). */
+/** One list of entries (diary or reflective), each selectable; diary evidence selectable too (REQ-PORT-02). */
 export function EntriesStage({
   kind,
   entries,
@@ -49,7 +49,7 @@ export function EntriesStage({
                 checked={on}
                 onChange={(ev) => setExcluded([e.id], !ev.currentTarget.checked)}
                 label={e.title || "Untitled"}
-                description={[formatDate(e.date), e.tags.join(", ")].filter(Boolean).join(" · ")}
+                description={[ukDate(e.date), e.tags.join(", ")].filter(Boolean).join(" · ")}
               />
               {kind === "diary" && e.evidence.length > 0 && (
                 <Stack

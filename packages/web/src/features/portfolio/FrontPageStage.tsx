@@ -4,7 +4,7 @@ import type { BuilderState } from "./builder-model";
 import classes from "./stepper.module.css";
 
 /** Ten front-page backgrounds (the PDF renderer draws its own; these are their key colours). */
-export const BACKGROUND_COLOURS = [
+const BACKGROUND_COLOURS = [
   "#1864ab",
   "#0b7285",
   "#2b8a3e",

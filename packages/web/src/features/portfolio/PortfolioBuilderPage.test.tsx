@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PORTFOLIO } from "@cpd/contract";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "../../lib/clock";
 import { fakeApi, withError } from "../../test/fake-api";
 import { renderApp } from "../../test/render";
@@ -105,7 +106,10 @@ function setup({
 const next = () => screen.getByRole("button", { name: "Next" });
 
 beforeEach(() => setClock("2026-11-23T12:00:00Z"));
-afterEach(() => setClock(null));
+afterEach(() => {
+  vi.useRealTimers();
+  setClock(null);
+});
 
 describe("the portfolio builder", () => {
   it("offers the HCPC page to an HCPC registrant and marks the current stage", async () => {
@@ -162,6 +166,8 @@ describe("the portfolio builder", () => {
   });
 
   it("lists entries by tag, Untagged included, and builds: polling stops at Completed with the link", async () => {
+    // The status polls (an interval) on fake time, moved on by the test.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const { user, api, polls } = setup();
     await screen.findByRole("checkbox", { name: "HCPC profile" });
     await user.click(next());
@@ -193,11 +199,14 @@ describe("the portfolio builder", () => {
     });
     expect(sent.include).toContain("HCPC_PROFILE");
     expect(await screen.findByRole("progressbar", { name: "Portfolio progress" })).toBeInTheDocument();
-    const link = await screen.findByRole("link", { name: "Download portfolio" }, { timeout: 6000 });
+    expect(polls()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(PORTFOLIO.pollMs));
+    const link = await screen.findByRole("link", { name: "Download portfolio" });
     expect(link).toHaveAttribute("href", `/api/portfolio/v2/download/${UUID}/file?expires=1&signature=s`);
-    const after = polls();
-    await new Promise((r) => setTimeout(r, 3500));
-    expect(polls()).toBe(after);
+    expect(polls()).toBe(2);
+    // Two more poll periods: no poll after Completed.
+    await act(() => vi.advanceTimersByTimeAsync(PORTFOLIO.pollMs * 2));
+    expect(polls()).toBe(2);
   });
 
   it("shows the failure reason when the portfolio fails", async () => {

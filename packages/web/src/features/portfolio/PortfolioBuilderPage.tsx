@@ -4,8 +4,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { now } from "../../lib/clock";
 import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useClinicalSkillsLink } from "../dashboard/queries";
-import { useGoverningBodies } from "../profile/queries";
+import { useClinicalSkillsLink } from "../dashboard";
+import { useGoverningBodies } from "../profile";
 import { type BuilderState, STAGES, selection, stageProblem, UNTAGGED, yearsBefore } from "./builder-model";
 import { DateRangeFields } from "./DateRangeFields";
 import { DownloadStage } from "./DownloadStage";
@@ -34,7 +34,7 @@ function initialState(): BuilderState {
   };
 }
 
-/** The six-stage portfolio builder (spec 3 §2, §5). */
+/** The six-stage portfolio builder (REQ-PORT-02..05). */
 export default function PortfolioBuilderPage() {
   usePageTitle("Portfolio builder");
   const bodies = useGoverningBodies();

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Link, Navigate } from "react-router-dom";
 import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useGoverningBodies } from "../profile/queries";
+import { useGoverningBodies } from "../profile";
 import { RequestAccessModal } from "./RequestAccessModal";
 
 /** One of the two ways to go: its heading, what it does, and the button that starts it. */
@@ -21,7 +21,7 @@ function ChoiceCard({ title, action, children }: { title: string; action: ReactN
   );
 }
 
-/** The standard portfolio or the HCPC audit portal; without HCPC, straight to the builder (spec 3 §2). */
+/** The standard portfolio or the HCPC audit portal; without HCPC, straight to the builder (REQ-PORT-01). */
 export default function PortfolioChoosePage() {
   usePageTitle("Portfolio");
   const bodies = useGoverningBodies();

@@ -7,7 +7,7 @@ import { StatusAlert } from "../../lib/StatusAlert";
 import { DateRangeFields } from "./DateRangeFields";
 import { useRequestHcpcAccess } from "./queries";
 
-/** Asks for the HCPC portal's date range and e-mails the access link (spec 3 §2, §5). */
+/** Asks for the HCPC portal's date range and e-mails the access link (REQ-PORT-01, REQ-HCPC-01). */
 export function RequestAccessModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");

@@ -12,7 +12,7 @@ export interface StepItem {
   disabled?: boolean;
 }
 
-export function Stepper({
+function Stepper({
   label,
   steps,
   current,

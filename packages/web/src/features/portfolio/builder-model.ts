@@ -1,6 +1,6 @@
-// The portfolio builder's rules (spec 3 §2, §5, §9) as pure functions, so the stages and their
+// The portfolio builder's rules (REQ-PORT-02..05) as pure functions, so the stages and their
 // tests share one reading of them.
-import { estimatedPages, PORTFOLIO, type PORTFOLIO_COVERS } from "@cpd/contract";
+import { addMonths, estimatedPages, PORTFOLIO, type PORTFOLIO_COVERS } from "@cpd/contract";
 
 export const UNTAGGED = "Untagged";
 
@@ -13,7 +13,7 @@ export const STAGES = [
   "Download",
 ] as const;
 
-export interface BuilderEvidence {
+interface BuilderEvidence {
   id: string;
   name: string;
 }
@@ -43,12 +43,7 @@ export interface BuilderState {
 }
 
 /** ISO date `years` before `iso` (29 Feb falls back to 28 Feb). */
-export function yearsBefore(iso: string, years: number): string {
-  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
-  const ny = y - years;
-  const last = new Date(Date.UTC(ny, m, 0)).getUTCDate();
-  return `${ny}-${String(m).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
-}
+export const yearsBefore = (iso: string, years: number) => addMonths(iso, -12 * years);
 
 /** Whether an entry falls in the range and matches the tag filter (Untagged: entries with no tags). */
 export function entryMatches(
@@ -81,7 +76,7 @@ export function selection(entries: readonly BuilderEntry[], s: BuilderState): Se
     reflections,
     diaryIds: chosenDiary.map((e) => e.id),
     reflectiveIds: reflections.filter((e) => !out.has(e.id)).map((e) => e.id),
-    // Evidence of selected diary entries only (spec 3 §2).
+    // Evidence of selected diary entries only (REQ-PORT-02).
     evidenceIds: chosenDiary.flatMap((e) => e.evidence.map((f) => f.id)).filter((id) => !outEvidence.has(id)),
   };
 }
@@ -110,9 +105,9 @@ export function stageProblem(stage: number, s: BuilderState): string | null {
 
 export const isEmailed = (pages: number) => pages >= PORTFOLIO.emailFromPages;
 
-/** Seconds per page of the progress animation: the spec gives the rule, not the base factor. */
-export const PROGRESS_FACTOR = 0.2;
-/** How long the progress animation runs (spec 3 §9: pages × factor × 1000 ms, factor × 3.25 over 15 pages). */
+/** Seconds per page of the progress animation: REQ-PORT-05 gives the rule, not the base factor. */
+const PROGRESS_FACTOR = 0.2;
+/** How long the progress animation runs (REQ-PORT-05: pages × factor × 1000 ms, factor × 3.25 over 15 pages). */
 export function progressMs(pages: number): number {
   const factor = pages > 15 ? PROGRESS_FACTOR * 3.25 : PROGRESS_FACTOR;
   return pages * factor * 1000;

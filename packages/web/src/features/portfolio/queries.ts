@@ -3,7 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import type { BuilderEntry } from "./builder-model";
 
-/** The list endpoint's largest page; the builder reads pages of it up to the spec's 1000 entries. */
+/** The list endpoint's largest page; the builder reads pages of it up to the 1000 entries of REQ-PORT-02. */
 const PER_PAGE = 100;
 const MAX_ENTRIES = 1000;
 
@@ -48,7 +48,7 @@ export const useRequestPortfolio = () =>
 const FINISHED = new Set(["Completed", "Failed", "Expired"]);
 type Status = ResponseOf<typeof api.portfolioStatus>;
 
-/** Polls the request every 3 s until it is Completed or Failed (spec 3 §4). */
+/** Polls the request every 3 s until it is Completed or Failed (REQ-PORT-05). */
 export const usePortfolioStatus = (uuid: string | null) =>
   useQuery({
     queryKey: ["portfolio", "status", uuid],

@@ -1,36 +1,24 @@
-import { type AdditionalFieldGroup, type AdditionalFieldValue, api } from "@cpd/contract";
+import type { AdditionalFieldGroup, AdditionalFieldValue } from "@cpd/contract";
 import { Button, Checkbox, Group, Select, Stack, Tabs, Textarea, TextInput } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
+import { useAdditionalFieldValues, useSaveAdditionalFieldValues } from "./queries";
 
 type Answers = Record<string, AdditionalFieldValue["value"]>;
-const VALUES_KEY = ["personal-profile", "additional-fields", "values"];
 
-/** Spec 1 §3: the organisation's additional fields, one tab per group, saved together. */
+/** REQ-PROFILE-07: the organisation's additional fields, one tab per group, saved together. */
 export function AdditionalInformation({ groups }: { groups: AdditionalFieldGroup[] }) {
-  const qc = useQueryClient();
-  const values = useQuery({
-    queryKey: VALUES_KEY,
-    queryFn: () => call(api.additionalFieldValues),
-    meta: { errorTitle: "Failed to load additional field values" },
-  });
+  const values = useAdditionalFieldValues();
   const [answers, setAnswers] = useState<Answers>({});
   const [status, setStatus] = useState<Status | null>(null);
   useEffect(() => {
     if (values.data) setAnswers(Object.fromEntries(values.data.map((v) => [v.fieldId, v.value])));
   }, [values.data]);
-  const save = useMutation({
-    mutationFn: () =>
-      call(api.saveAdditionalFieldValues, {
-        body: Object.entries(answers).map(([fieldId, value]) => ({ fieldId, value })),
-      }),
-    onSuccess: (res) => {
-      qc.setQueryData(VALUES_KEY, res);
+  const save = useSaveAdditionalFieldValues({
+    onSuccess: () => {
       setStatus(null);
       notifySuccess("Additional information saved");
     },
@@ -112,20 +100,13 @@ export function AdditionalInformation({ groups }: { groups: AdditionalFieldGroup
         ))}
       </Tabs>
       <Group justify="flex-end">
-        <Button onClick={() => save.mutate()} loading={save.isPending}>
+        <Button
+          onClick={() => save.mutate(Object.entries(answers).map(([fieldId, value]) => ({ fieldId, value })))}
+          loading={save.isPending}
+        >
           Save additional information
         </Button>
       </Group>
     </Stack>
   );
-}
-
-/** The groups, when the member's organisation asks any (null while loading or when none). */
-export function useAdditionalFieldGroups(enabled: boolean) {
-  return useQuery({
-    queryKey: ["personal-profile", "additional-fields"],
-    queryFn: () => call(api.additionalFields),
-    enabled,
-    meta: { errorTitle: "Failed to load additional fields" },
-  });
 }

@@ -1,17 +1,11 @@
-import { api } from "@cpd/contract";
+import { ukDate } from "@cpd/contract";
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { call } from "../../lib/api-client";
-import { formatDate } from "../../lib/dates";
 import { Spinner } from "../../lib/Spinner";
+import { useMyReviews } from "./queries";
 
-/** Spec 1 §3: the member's annual reviews, newest first. */
+/** REQ-PROFILE-08: the member's annual reviews, newest first. */
 export function AnnualReviews() {
-  const reviews = useQuery({
-    queryKey: ["organisations", "reviews"],
-    queryFn: () => call(api.myReviews, { query: { perPage: 100 } }),
-    meta: { errorTitle: "Failed to load Annual Reviews" },
-  });
+  const reviews = useMyReviews();
   if (reviews.isLoading) return <Spinner size="sm" label="Loading annual reviews" />;
   const items = reviews.data?.items ?? [];
   if (items.length === 0) return <Text>No reviews have been recorded yet</Text>;
@@ -20,7 +14,7 @@ export function AnnualReviews() {
       {items.map((r) => (
         <Card key={r.id} withBorder padding="md" component="li">
           <Group justify="space-between" mb="xs">
-            <Text fw={700}>{formatDate(r.date)}</Text>
+            <Text fw={700}>{ukDate(r.date)}</Text>
             <Badge color={r.metRequirements ? "#1e6b30" : "#9c3d00"} variant="filled">
               {r.metRequirements ? "Met requirements" : "Requirements not met"}
             </Badge>

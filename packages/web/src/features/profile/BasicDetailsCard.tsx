@@ -1,14 +1,21 @@
-import { api, type ResponseOf } from "@cpd/contract";
+import type { api, ResponseOf } from "@cpd/contract";
 import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
-import { keys } from "../shell/queries";
 import { type BasicDetailsValues, validateBasicDetails } from "./profile-rules";
+import { useUpdateProfile } from "./queries";
 import { type ContactKind, VerifyContactModal } from "./VerifyContactModal";
+
+const toBody = (v: BasicDetailsValues) => ({
+  firstName: v.firstName.trim(),
+  lastName: v.lastName.trim(),
+  jobTitle: v.jobTitle.trim() || null,
+  nickname: v.nickname.trim() || null,
+  mobileNumber: v.mobileNumber.trim() || null,
+  alternativeEmail: v.alternativeEmail.trim() || null,
+});
 
 type Profile = ResponseOf<typeof api.getProfile>;
 
@@ -72,7 +79,6 @@ interface Props {
 }
 
 export function BasicDetailsCard({ profile, canEdit, onDirtyChange }: Props) {
-  const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState(() => toValues(profile));
   const [errors, setErrors] = useState<Partial<Record<keyof BasicDetailsValues, string>>>({});
@@ -82,21 +88,8 @@ export function BasicDetailsCard({ profile, canEdit, onDirtyChange }: Props) {
   const dirty = editing && JSON.stringify(values) !== JSON.stringify(toValues(profile));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  const save = useMutation({
-    mutationFn: (v: BasicDetailsValues) =>
-      call(api.updateProfile, {
-        body: {
-          firstName: v.firstName.trim(),
-          lastName: v.lastName.trim(),
-          jobTitle: v.jobTitle.trim() || null,
-          nickname: v.nickname.trim() || null,
-          mobileNumber: v.mobileNumber.trim() || null,
-          alternativeEmail: v.alternativeEmail.trim() || null,
-        },
-      }),
-    meta: { errorTitle: "Failed to save profile" },
-    onSuccess: (saved) => {
-      qc.setQueryData(keys.profile, saved);
+  const save = useUpdateProfile({
+    onSuccess: () => {
       setEditing(false);
       notifySuccess("Saved Profile");
     },
@@ -108,7 +101,7 @@ export function BasicDetailsCard({ profile, canEdit, onDirtyChange }: Props) {
     setServerError("");
     const found = validateBasicDetails(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(values);
+    if (Object.keys(found).length === 0) save.mutate(toBody(values));
   }
 
   const field = (

@@ -1,23 +1,16 @@
-import { api } from "@cpd/contract";
 import { Badge, Button, Group, MultiSelect, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
-import { profileKeys, useGoverningBodies, useGoverningBodyOptions } from "./queries";
+import { useGoverningBodies, useGoverningBodyOptions, useSaveGoverningBodies } from "./queries";
 
-/** Read view, edit view, then saved or cancelled (spec 1 §2). */
+/** Read view, edit view, then saved or cancelled (REQ-PROFILE-05). */
 export function GoverningBodies({ canEdit }: { canEdit: boolean }) {
-  const qc = useQueryClient();
   const { data: bodies = [] } = useGoverningBodies();
   const [draft, setDraft] = useState<string[] | null>(null);
   const options = useGoverningBodyOptions(draft !== null);
-  const save = useMutation({
-    mutationFn: (list: string[]) => call(api.putGoverningBodies, { body: list }),
-    meta: { errorTitle: "Failed to save governing bodies" },
-    onSuccess: (saved) => {
-      qc.setQueryData(profileKeys.governingBodies, saved);
+  const save = useSaveGoverningBodies({
+    onSuccess: () => {
       setDraft(null);
       notifySuccess("Governing bodies saved");
     },

@@ -1,27 +1,16 @@
-import { api } from "@cpd/contract";
+import { ukDate } from "@cpd/contract";
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { call } from "../../lib/api-client";
-import { formatDate } from "../../lib/dates";
 import { notifySuccess } from "../../lib/notify";
-import { keys, useMembership } from "../shell/queries";
-import { openUpgradeModal } from "../shell/UpgradeModal";
+import { openUpgradeModal, useMembership } from "../shell";
 import { membershipStatus } from "./membership-text";
+import { useCancelMembership } from "./queries";
 
 const TIER_LABEL = { BASIC: "Basic", PREMIUM: "Premium", CORPORATE: "Corporate" } as const;
 
 export function MembershipCard({ canCancel }: { canCancel: boolean }) {
-  const qc = useQueryClient();
   const { data: m, isLoading } = useMembership();
-  const cancel = useMutation({
-    mutationFn: () => call(api.cancelMembership),
-    meta: { errorTitle: "Failed to cancel membership" },
-    onSuccess: (saved) => {
-      qc.setQueryData(keys.membership, saved);
-      notifySuccess("Membership Cancelled");
-    },
-  });
+  const cancel = useCancelMembership({ onSuccess: () => notifySuccess("Membership Cancelled") });
 
   const confirmCancel = () =>
     modals.openConfirmModal({
@@ -50,14 +39,14 @@ export function MembershipCard({ canCancel }: { canCancel: boolean }) {
         {isLoading && <Text c="dimmed">Loading membership…</Text>}
         {m && (
           <>
-            {m.memberSince && <Text fz="sm">Member since {formatDate(m.memberSince)}</Text>}
+            {m.memberSince && <Text fz="sm">Member since {ukDate(m.memberSince)}</Text>}
             <Text fz="sm">{membershipStatus(m)}</Text>
             {m.active && m.membershipSource && <Text fz="sm">Paid by {m.membershipSource}</Text>}
             {!m.active && (
               <>
                 <Text fz="sm">Premium stores unlimited entries and generates a portfolio.</Text>
                 {m.upgradeUrl ? (
-                  // The external direct-debit page opens in a new tab (spec 1 §1).
+                  // The external direct-debit page opens in a new tab (REQ-MEMBER-01).
                   <Button
                     size="xs"
                     component="a"

@@ -1,4 +1,11 @@
-import { type ALL_DOCUMENT_TYPES, api, DOCUMENT_NAME_MAX_LENGTH, type ResponseOf } from "@cpd/contract";
+import {
+  type ALL_DOCUMENT_TYPES,
+  api,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_NAME_MAX_LENGTH,
+  type ResponseOf,
+  ukDate,
+} from "@cpd/contract";
 import {
   Badge,
   Button,
@@ -13,21 +20,18 @@ import {
   Title,
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
 import { bareList } from "../../lib/bare-list";
-import { formatDate } from "../../lib/dates";
+import { DateField } from "../../lib/DateField";
 import { notifyError, notifyMessage, notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
 import { Spinner } from "../../lib/Spinner";
 import { fileUrl, uploadFile } from "../../lib/upload";
-import { DateField } from "../forms/DateField";
-import { todayIso } from "../forms/recurrence";
+import { todayIso } from "../forms";
 import {
   DOCUMENT_ACCEPT,
-  DOCUMENT_MESSAGES,
   DOCUMENT_TYPE_GROUPS,
   type DocumentErrors,
   daysUntil,
@@ -38,9 +42,9 @@ import {
   expiryText,
   needsExpiry,
 } from "./document-rules";
+import { useDeleteDocument, useDocuments, useRefreshDocuments } from "./queries";
 
 type Doc = ResponseOf<typeof api.listDocuments>[number];
-const docKeys = { list: (type: string) => ["identity-documents", type] as const };
 
 // White text on these keeps at least 4.5:1 (Mantine's orange and yellow do not).
 const EXPIRY_COLOURS: Record<ExpiryState, string> = {
@@ -66,7 +70,7 @@ function ExpiryBadge({ expiry }: { expiry: string | null }) {
   );
 }
 
-/** Standard file names for passports and driving licences (spec 1 §5). */
+/** Standard file names for passports and driving licences (REQ-PROFILE-06). */
 function uploadName(file: File, type: string): string {
   const dot = file.name.lastIndexOf(".");
   const ext = dot > 0 ? file.name.slice(dot).toLowerCase() : "";
@@ -192,17 +196,11 @@ function UploadDocument({ onDone }: { onDone: () => void }) {
 }
 
 export function PersonalDocuments() {
-  const qc = useQueryClient();
   const [filter, setFilter] = useState("ALL");
-  const docs = useQuery({
-    queryKey: docKeys.list(filter),
-    queryFn: () => call(api.listDocuments, { query: { type: filter === "ALL" ? undefined : filter } }),
-    meta: { errorTitle: "Failed to load documents" },
-  });
-  const refresh = () => qc.invalidateQueries({ queryKey: ["identity-documents"] });
+  const docs = useDocuments(filter);
+  const refresh = useRefreshDocuments();
 
-  const remove = useMutation({
-    mutationFn: (id: string) => call(api.deleteDocument, { params: { id } }),
+  const remove = useDeleteDocument({
     onSuccess: () => {
       notifySuccess("Document Deleted");
       refresh();
@@ -260,8 +258,8 @@ export function PersonalDocuments() {
                     {d.name}
                   </Text>
                   <Text fz="sm">
-                    {documentTypeLabel(d.type)} · Uploaded {formatDate(d.uploadDate)}
-                    {d.expiryDate ? ` · Expires ${formatDate(d.expiryDate)}` : ""}
+                    {documentTypeLabel(d.type)} · Uploaded {ukDate(d.uploadDate)}
+                    {d.expiryDate ? ` · Expires ${ukDate(d.expiryDate)}` : ""}
                   </Text>
                 </div>
                 <Group gap="xs">

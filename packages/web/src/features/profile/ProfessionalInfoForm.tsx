@@ -10,7 +10,7 @@ export interface FieldProps {
   onChange: (next: PersonalForm) => void;
 }
 
-/** One counted text field of the personal profile (the spec's limits as counters). */
+/** One counted text field of the personal profile (the limits of REQ-PROFILE-02 as counters). */
 export function CountedField({ form, onChange, field: f }: FieldProps & { field: TextField }) {
   const max = PERSONAL_PROFILE_LIMITS[f];
   const common = {

@@ -1,14 +1,13 @@
-import { api, MAX_FILE_BYTES, MESSAGES, PROFILE_IMAGE_TYPES } from "@cpd/contract";
+import { MAX_FILE_BYTES, MESSAGES, PROFILE_IMAGE_TYPES } from "@cpd/contract";
 import { Avatar, Button, FileButton, Stack, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useSession } from "../../lib/session";
-import { keys, useProfile } from "../shell/queries";
+import { useProfile } from "../shell";
 import { profileImageUrl } from "./image-url";
+import { useUploadProfileImage } from "./queries";
 
-/** Spec 1 §5: at most 10 MB, JPEG or PNG. Returns the message to show, or null. */
+/** REQ-PROFILE-03: at most 10 MB, JPEG or PNG. Returns the message to show, or null. */
 export function checkImage(file: { size: number; type: string }): string | null {
   if (file.size > MAX_FILE_BYTES) return MESSAGES.imageTooLarge;
   if (!PROFILE_IMAGE_TYPES.includes(file.type)) return MESSAGES.imageType;
@@ -17,17 +16,8 @@ export function checkImage(file: { size: number; type: string }): string | null 
 
 export function ProfileImage({ canEdit }: { canEdit: boolean }) {
   const state = useSession();
-  const qc = useQueryClient();
   const { data: profile, dataUpdatedAt } = useProfile();
-  const upload = useMutation({
-    mutationFn: (file: File) => call(api.uploadProfileImage, { raw: file }),
-    meta: { errorTitle: "Failed to upload picture" },
-    onSuccess: () => {
-      // Refetching the profile changes dataUpdatedAt, which busts the image cache.
-      qc.invalidateQueries({ queryKey: keys.profile });
-      notifySuccess("Picture uploaded");
-    },
-  });
+  const upload = useUploadProfileImage({ onSuccess: () => notifySuccess("Picture uploaded") });
 
   function pick(file: File | null) {
     if (!file) return;

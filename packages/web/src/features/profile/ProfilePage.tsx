@@ -1,17 +1,15 @@
-import { api, ROLES } from "@cpd/contract";
+import { ROLES } from "@cpd/contract";
 import { Button, Card, Grid, Group, Stack, Tabs, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { call } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { useSession } from "../../lib/session";
 import { useLeaveGuard } from "../../lib/use-leave-guard";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useBranding, useFeatures, useProfile } from "../shell/queries";
-import { AdditionalInformation, useAdditionalFieldGroups } from "./AdditionalInformation";
+import { useBranding, useFeatures, useProfile } from "../shell";
+import { AdditionalInformation } from "./AdditionalInformation";
 import { AnnualReviews } from "./AnnualReviews";
 import { BasicDetailsCard } from "./BasicDetailsCard";
 import { GoverningBodies } from "./GoverningBodies";
@@ -20,14 +18,18 @@ import { MembershipCard } from "./MembershipCard";
 import { PersonalDocuments } from "./PersonalDocuments";
 import { ProfessionalInfoForm } from "./ProfessionalInfoForm";
 import { ProfileImage } from "./ProfileImage";
-import { type PersonalForm, personalFormErrors, sameForm, toBody, toForm } from "./personal-form";
-import { profileKeys, useGoverningBodies, usePersonalProfile } from "./queries";
+import { type PersonalForm, personalFormErrors, sameForm, toForm } from "./personal-form";
+import {
+  useAdditionalFieldGroups,
+  useGoverningBodies,
+  usePersonalProfile,
+  useSavePersonalProfile,
+} from "./queries";
 import { TagsEditor } from "./TagsEditor";
 import { UnsavedChangesModal } from "./UnsavedChangesModal";
 
 export default function ProfilePage() {
   usePageTitle("Profile");
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const state = useSession();
   const canEdit = state?.roles.includes(ROLES.userBasic) ?? false;
@@ -50,14 +52,8 @@ export default function ProfilePage() {
   const dirty = formDirty || basicDirty;
   const blocker = useLeaveGuard(dirty);
 
-  const save = useMutation({
-    mutationFn: (f: PersonalForm) =>
-      call(api.putPersonalProfile, { body: toBody(f, personal.data?.lockedFields ?? []) }),
-    meta: { errorTitle: "Failed to save profile" },
-    onSuccess: (saved) => {
-      qc.setQueryData(profileKeys.personal, saved);
-      notifySuccess("Saved Profile");
-    },
+  const save = useSavePersonalProfile(personal.data?.lockedFields ?? [], {
+    onSuccess: () => notifySuccess("Saved Profile"),
   });
 
   const saveThen = useCallback(

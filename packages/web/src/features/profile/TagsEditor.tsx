@@ -1,27 +1,14 @@
-import { api, TAG_MAX_LENGTH } from "@cpd/contract";
+import { TAG_MAX_LENGTH } from "@cpd/contract";
 import { Button, Card, Group, Pill, Text, TextInput, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { call } from "../../lib/api-client";
 import { bareList } from "../../lib/bare-list";
-import { profileKeys, useTags } from "./queries";
+import { useSaveTags, useTags } from "./queries";
 import { addTag, removeTag } from "./tag-rules";
 
-/** Each add or remove is saved to the server at once (spec 1 §5). */
+/** Each add or remove is saved to the server at once (REQ-PROFILE-04). */
 export function TagsEditor() {
-  const qc = useQueryClient();
   const { data } = useTags();
-  const save = useMutation({
-    mutationFn: (next: string[]) => call(api.putTags, { body: { tags: next } }),
-    meta: { errorTitle: "Failed to save tags" },
-    onMutate: (next) => {
-      const previous = qc.getQueryData(profileKeys.tags);
-      qc.setQueryData(profileKeys.tags, { tags: next });
-      return { previous };
-    },
-    onError: (_e, _v, ctx) => qc.setQueryData(profileKeys.tags, ctx?.previous),
-    onSuccess: (saved) => qc.setQueryData(profileKeys.tags, saved),
-  });
+  const save = useSaveTags();
   return (
     <TagListEditor
       tags={data?.tags ?? []}
@@ -32,7 +19,7 @@ export function TagsEditor() {
   );
 }
 
-/** The tag list with the rules of spec 1 §5; shared by the profile and the entry forms. */
+/** The tag list with the rules of REQ-PROFILE-04; shared by the profile and the entry forms. */
 export function TagListEditor({
   tags,
   onSave,

@@ -64,7 +64,7 @@ describe("contact verification on the profile", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  it("keeps the modal open after a wrong code, with the spec's failure toast", async () => {
+  it("keeps the modal open after a wrong code, with the required failure toast", async () => {
     const { user, dialog } = setup([
       ["POST", START, () => ({ message: LIFECYCLE_MESSAGES.codeSentMobile })],
       ["POST", COMPLETE, () => withError(400, "CODE_INVALID", LIFECYCLE_MESSAGES.codeWrong)],

@@ -1,16 +1,14 @@
 import { api, type ErrorCode, LIFECYCLE, LIFECYCLE_MESSAGES } from "@cpd/contract";
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
 import { nowMs } from "../../lib/clock";
 import { errorMessage } from "../../lib/error-messages";
 import { FormActions } from "../../lib/FormActions";
 import { notifyError, notifyMessage, notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
-import { keys } from "../shell/queries";
-import { useCountdown } from "../supervision/use-countdown";
+import { useCountdown } from "../../lib/use-countdown";
+import { useCompleteVerification, useStartVerification } from "./queries";
 
 export type ContactKind = "mobile" | "alternativeEmail";
 
@@ -31,7 +29,7 @@ const KINDS = {
 
 const CODE_PATTERN = new RegExp(`^[0-9]{${LIFECYCLE.verificationCodeDigits}}$`);
 
-/** Refusals of a start that say what to do; anything else is the spec's "Please try again". */
+/** Refusals of a start that say what to do; anything else is the required "Please try again". */
 const TELLING: readonly ErrorCode[] = [
   "NO_MOBILE",
   "NO_ALTERNATIVE_EMAIL",
@@ -43,7 +41,7 @@ const startFailure = (err: unknown) =>
   err instanceof ApiError && err.code && TELLING.includes(err.code) ? errorMessage(err) : "Please try again";
 
 /**
- * Spec 1 §4-§5, §8: opening the modal sends a 6-digit code (15 minutes) to the mobile number or
+ * REQ-CONTACT-01: opening the modal sends a 6-digit code (15 minutes) to the mobile number or
  * the alternative e-mail address; the code confirms it (Verified). A start that fails closes
  * the modal with "Failed to start verification process"; a wrong code keeps it open.
  */
@@ -58,23 +56,19 @@ export function VerifyContactModal({
   onClose: () => void;
 }) {
   const k = KINDS[kind];
-  const qc = useQueryClient();
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState("");
   const [sentAt, setSentAt] = useState<number | null>(null);
   const resendIn = useCountdown(sentAt === null ? null : sentAt + LIFECYCLE.verificationResendSeconds * 1000);
   const codeRef = useRef<HTMLInputElement>(null);
 
-  const send = useMutation({
-    mutationFn: (_first: boolean) => call(k.start),
+  const send = useStartVerification(k.start, {
     onSuccess: () => {
       setSentAt(nowMs());
       setCode("");
       setCodeError("");
     },
     onError: (err, first) => {
-      if (err instanceof ApiError && err.code === "ALREADY_VERIFIED")
-        void qc.invalidateQueries({ queryKey: keys.profile });
       if (first) {
         notifyMessage("Failed to start verification process", startFailure(err), "error");
         onClose();
@@ -84,11 +78,8 @@ export function VerifyContactModal({
     },
   });
 
-  const verify = useMutation({
-    mutationFn: (verificationCode: string) => call(k.complete, { body: { verificationCode } }),
-    meta: { errorTitle: k.failed },
+  const verify = useCompleteVerification(k.complete, k.failed, {
     onSuccess: (res) => {
-      void qc.invalidateQueries({ queryKey: keys.profile });
       notifySuccess(res.message);
       onClose();
     },

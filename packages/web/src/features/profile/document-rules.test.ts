@@ -1,12 +1,6 @@
+import { DOCUMENT_MESSAGES } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import {
-  DOCUMENT_MESSAGES,
-  documentErrors,
-  documentTypeLabel,
-  expiryState,
-  expiryText,
-  fileProblem,
-} from "./document-rules";
+import { documentErrors, documentTypeLabel, expiryState, expiryText, fileProblem } from "./document-rules";
 
 const today = "2026-11-22";
 const pdf = { name: "passport.pdf", size: 1000, type: "application/pdf" };

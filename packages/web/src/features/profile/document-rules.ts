@@ -1,6 +1,7 @@
-// Personal documents (spec 1 §3-§5): the expiry indicator and the upload checks.
+// Personal documents (REQ-PROFILE-06): the expiry indicator and the upload checks.
 import {
   DOCUMENT_FILE_TYPES,
+  DOCUMENT_MESSAGES,
   DOCUMENT_NAME_MAX_LENGTH,
   DOCUMENT_TYPES,
   EXPIRING_DOCUMENT_TYPES,
@@ -9,7 +10,7 @@ import {
 
 export type ExpiryState = "expired" | "expiring-soon" | "expiring" | "valid";
 
-export const EXPIRY_THRESHOLDS = { flashing: 30, warning: 90 } as const;
+const EXPIRY_THRESHOLDS = { flashing: 30, warning: 90 } as const;
 
 /** Whole days from today to the expiry date (both ISO YYYY-MM-DD). */
 export function daysUntil(expiry: string, today: string): number {
@@ -39,17 +40,6 @@ export function expiryText(state: ExpiryState, days: number): string {
       return "Valid";
   }
 }
-
-export const DOCUMENT_MESSAGES = {
-  fileTooLargeTitle: "File Size",
-  fileTooLarge: "The file cannot exceed 10MB",
-  fileType: "Please choose a JPEG, PNG, GIF, BMP, WebP or PDF file.",
-  fileRequired: "Please choose a file to upload.",
-  nameRequired: "Please enter a document name.",
-  nameTooLong: `The document name cannot be longer than ${DOCUMENT_NAME_MAX_LENGTH} characters.`,
-  typeRequired: "Please choose a document type.",
-  expiryRequired: "Please enter the expiry date for your document.",
-} as const;
 
 export const DOCUMENT_ACCEPT = ".jpeg,.jpg,.png,.gif,.bmp,.webp,.pdf";
 const EXTENSIONS = DOCUMENT_ACCEPT.split(",");

@@ -1,11 +1,11 @@
 // The Professional Information form as edited (strings for inputs) and its conversion to the API body.
-import { type api, type BodyOf, PERSONAL_TEXT_FIELDS, type ResponseOf } from "@cpd/contract";
-import { isoToUk, ukToIso } from "../../lib/uk-date";
+import { type api, type BodyOf, PERSONAL_TEXT_FIELDS, type ResponseOf, ukDate } from "@cpd/contract";
+import { ukToIso } from "../../lib/uk-date";
 
 type Personal = ResponseOf<typeof api.getPersonalProfile>;
 type PersonalUpdate = BodyOf<typeof api.putPersonalProfile>;
 
-export const TEXT_FIELDS = PERSONAL_TEXT_FIELDS;
+const TEXT_FIELDS = PERSONAL_TEXT_FIELDS;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 export type PersonalForm = Record<TextField, string> & {
@@ -19,7 +19,7 @@ export function toForm(p: Personal): PersonalForm {
   const form = {} as PersonalForm;
   for (const f of TEXT_FIELDS) form[f] = p[f] ?? "";
   form.hoursPerYear = p.hoursPerYear === null ? "" : String(p.hoursPerYear);
-  form.startDate = isoToUk(p.startDate);
+  form.startDate = ukDate(p.startDate);
   form.reportInterval = p.reportInterval === null ? "" : String(p.reportInterval);
   form.interests = [...p.interests];
   return form;
@@ -40,7 +40,7 @@ export function sameForm(a: PersonalForm, b: PersonalForm): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export const START_DATE_ERROR = "Please enter the start date as DD/MM/YYYY";
+const START_DATE_ERROR = "Please enter the start date as DD/MM/YYYY";
 
 /** The form's own errors before saving (the server checks everything again). */
 export function personalFormErrors(form: PersonalForm, locked: readonly string[]): { startDate?: string } {

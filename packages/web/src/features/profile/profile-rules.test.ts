@@ -23,7 +23,7 @@ describe("isValidMobile", () => {
 });
 
 describe("validateBasicDetails", () => {
-  it("uses the spec's messages", () => {
+  it("uses the required messages", () => {
     expect(validateBasicDetails({ ...base, firstName: " " }).firstName).toBe("First Name must not be empty");
     expect(validateBasicDetails({ ...base, lastName: "" }).lastName).toBe("Last name must not be empty");
     expect(validateBasicDetails({ ...base, mobileNumber: "abc" }).mobileNumber).toBe(

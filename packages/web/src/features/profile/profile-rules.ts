@@ -1,4 +1,4 @@
-// Instant feedback for the basic details (spec 1 §5); the server checks the same rules.
+// Instant feedback for the basic details (REQ-PROFILE-01); the server checks the same rules.
 import { LIFECYCLE_MESSAGES, MESSAGES } from "@cpd/contract";
 
 /** Loose phone check: optional +, then 7 to 15 digits with spaces, dashes, dots or brackets between. */
@@ -19,7 +19,7 @@ export interface BasicDetailsValues {
   alternativeEmail: string;
 }
 
-/** The loose e-mail check of spec 1 §5: text, at sign, text, dot, text (no spaces). */
+/** The loose e-mail check of REQ-PROFILE-01: text, at sign, text, dot, text (no spaces). */
 export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
 export function validateBasicDetails(

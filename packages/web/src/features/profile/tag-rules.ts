@@ -1,4 +1,4 @@
-// Spec 1 §5: tags are trimmed, empty ones ignored, at most 50 characters, no duplicates.
+// REQ-PROFILE-04: tags are trimmed, empty ones ignored, at most 50 characters, no duplicates.
 import { MESSAGES, TAG_MAX_LENGTH } from "@cpd/contract";
 
 export type TagResult = { ok: true; tags: string[] } | { ok: false; error: string | null };

@@ -1,13 +1,11 @@
-import { api } from "@cpd/contract";
 import { Button, Card, Group, Radio, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { call } from "../../lib/api-client";
 import { notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
-import { keys, useDashboardSettings, useFeatures } from "../shell/queries";
+import { useDashboardSettings, useFeatures } from "../shell";
+import { useSaveSettings } from "./queries";
 import { type Settings, toSettings, WIDGET_FEATURE, WIDGET_LABELS, type WidgetKey } from "./settings-model";
 
 const LOCKED_NOTE = "Set by your organisation";
@@ -27,7 +25,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export default function SettingsPage() {
   usePageTitle("Settings");
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const { data, isLoading } = useDashboardSettings();
   const { data: features } = useFeatures();
@@ -36,11 +33,8 @@ export default function SettingsPage() {
     if (data) setS(toSettings(data));
   }, [data]);
 
-  const save = useMutation({
-    mutationFn: (body: Settings) => call(api.saveDashboardSettings, { body }),
-    meta: { errorTitle: "Failed to save settings" },
-    onSuccess: (saved) => {
-      qc.setQueryData(keys.settings, saved);
+  const save = useSaveSettings({
+    onSuccess: () => {
       notifySuccess("Settings Saved");
       navigate("/dashboard");
     },

@@ -18,7 +18,7 @@ export const WIDGET_LABELS: Record<WidgetKey, string> = {
   reflection: "Reflection",
 };
 
-/** Widgets that need a platform feature (spec 3: SharedCPD and Webinars gate their widgets). */
+/** Widgets that need a platform feature (REQ-ROLE-04: SharedCPD and Webinars gate their widgets). */
 export const WIDGET_FEATURE: Partial<Record<WidgetKey, string>> = {
   sharedCPD: "SharedCPD",
   calendar: "SharedCPD",

@@ -1,4 +1,4 @@
-import { api, type ResponseOf } from "@cpd/contract";
+import { api, ukDate } from "@cpd/contract";
 import {
   Anchor,
   Avatar,
@@ -14,20 +14,14 @@ import {
   Title,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { type InfiniteData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { call } from "../../lib/api-client";
-import { formatDate } from "../../lib/dates";
 import { GridList } from "../../lib/GridList";
 import { notifyError } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useSharedCategories } from "../entries/queries";
-
-type Page = ResponseOf<typeof api.listSharedCpd>;
-type Item = Page["items"][number];
-type Sort = "newest" | "helpful";
-export const SHARED_PAGE_SIZE = 10;
+import { useSharedCategories } from "../entries";
+import { type Item, type Sort, useSharedCpd, useSharedItemPatch } from "./queries";
 
 function UpvoteButton({ item, onChange }: { item: Item; onChange: (patch: Partial<Item>) => void }) {
   const [busy, setBusy] = useState(false);
@@ -69,26 +63,13 @@ function UpvoteButton({ item, onChange }: { item: Item; onChange: (patch: Partia
 
 export default function SharedCpdPage() {
   usePageTitle("Shared CPD");
-  const qc = useQueryClient();
   const [sort, setSort] = useState<Sort>("newest");
   const [category, setCategory] = useState<string>("All");
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 400);
   const categories = useSharedCategories();
-  const key = ["shared-cpd", "list", { sort, category, search: debounced }] as const;
-  const list = useInfiniteQuery({
-    queryKey: key,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      call(api.listSharedCpd, {
-        params: { perPage: SHARED_PAGE_SIZE, page: pageParam },
-        query: { sort, category: category === "All" ? undefined : category, search: debounced || undefined },
-        signal,
-      }),
-    getNextPageParam: (last, all) =>
-      all.length * SHARED_PAGE_SIZE < last.total ? all.length + 1 : undefined,
-    meta: { errorTitle: "Failed to load Shared CPD" },
-  });
+  const filters = { sort, category, search: debounced };
+  const list = useSharedCpd(filters);
   const sentinel = useRef<HTMLDivElement>(null);
 
   // Infinite scroll: the next page loads when the end of the list comes into view.
@@ -105,18 +86,7 @@ export default function SharedCpdPage() {
     return () => io.disconnect();
   }, [list.hasNextPage, list.isFetchingNextPage, list.fetchNextPage]);
 
-  const patch = (id: string, p: Partial<Item>) =>
-    qc.setQueryData<InfiniteData<Page>>(key, (d) =>
-      d
-        ? {
-            ...d,
-            pages: d.pages.map((pg) => ({
-              ...pg,
-              items: pg.items.map((i) => (i.id === id ? { ...i, ...p } : i)),
-            })),
-          }
-        : d,
-    );
+  const patch = useSharedItemPatch(filters);
 
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
@@ -181,7 +151,7 @@ export default function SharedCpdPage() {
                         {item.title}
                       </Title>
                       <Text fz="sm" c="dimmed">
-                        {item.nickname || "Anonymous"} · {formatDate(item.date)}
+                        {item.nickname || "Anonymous"} · {ukDate(item.date)}
                       </Text>
                     </div>
                   </Group>

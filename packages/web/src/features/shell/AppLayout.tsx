@@ -1,28 +1,27 @@
-import { api, ROLES } from "@cpd/contract";
+import { ROLES } from "@cpd/contract";
 import { AppShell, Box } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useQuery } from "@tanstack/react-query";
 import { Suspense, useCallback, useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { call } from "../../lib/api-client";
 import { now } from "../../lib/clock";
+import { londonDay } from "../../lib/london-time";
 import { session, useSession } from "../../lib/session";
 import { PageLoader } from "../../routes/PageLoader";
-import { logout } from "../auth/logout";
-import { londonDay } from "../calendar/london-time";
-import { profileImageUrl } from "../profile/image-url";
+import { logout } from "../auth";
+import { profileImageUrl } from "../profile";
 import { GreetingOverlay } from "./GreetingOverlay";
 import { Header } from "./Header";
 import { IdleTimeout } from "./IdleTimeout";
 import { ImpersonationBanner } from "./ImpersonationBanner";
 import { hasFeatureAccess } from "./nav-items";
 import {
-  keys,
   useBranding,
   useDashboardSettings,
   useFeatures,
+  useManagedOrganisations,
   useProfile,
   useScheduledDeletion,
+  useSupportIdentity,
   useUserFeatures,
 } from "./queries";
 import { Sidebar } from "./Sidebar";
@@ -32,7 +31,7 @@ import { TrialBanner } from "./TrialBanner";
 import { trialNotice } from "./trial-model";
 import { useUpgradePrompt } from "./use-upgrade-prompt";
 
-/** London's today, read again every minute (spec 1 §9: countdowns refresh every 60 seconds). */
+/** London's today, read again every minute (REQ-SHELL-06: countdowns refresh every 60 seconds). */
 function useToday(): string {
   const [today, setToday] = useState(() => londonDay(now()));
   useEffect(() => {
@@ -42,7 +41,7 @@ function useToday(): string {
   return today;
 }
 
-// Mobile layout at 1200 px or less (spec 1 §9): the navbar collapses behind the burger.
+// Mobile layout at 1200 px or less (REQ-SHELL-06): the navbar collapses behind the burger.
 const MOBILE_BREAKPOINT = "75.0625em";
 
 export default function AppLayout() {
@@ -58,12 +57,7 @@ export default function AppLayout() {
   const scheduled = useScheduledDeletion();
   const today = useToday();
   const manages = state?.roles.includes(ROLES.organisationManager) ?? false;
-  const organisations = useQuery({
-    queryKey: ["organisations"],
-    queryFn: () => call(api.listOrganisations, { query: { perPage: 100 } }),
-    enabled: manages,
-    meta: { errorTitle: "Failed to load organisations" },
-  });
+  const organisations = useManagedOrganisations(manages);
   const analytics = organisations.data?.items.some((o) => o.analytics) ?? false;
   // The welcome video has the screen to itself; the greeting waits for the dashboard.
   const welcome = pathname === "/welcome";
@@ -75,11 +69,7 @@ export default function AppLayout() {
 
   // The support chat starts for this user with the identity the server signs (kept in state);
   // logout restarts it anonymously (features/auth/logout.ts).
-  const support = useQuery({
-    queryKey: keys.intercom,
-    queryFn: () => call(api.intercom),
-    staleTime: 86_400_000,
-  });
+  const support = useSupportIdentity();
   useEffect(() => {
     if (!support.data) return;
     session.setSupport(support.data);

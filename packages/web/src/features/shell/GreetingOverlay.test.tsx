@@ -1,6 +1,6 @@
 import { act, screen } from "@testing-library/react";
 import { Outlet, useNavigate } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "../../lib/clock";
 import { session } from "../../lib/session";
 import { renderApp } from "../../test/render";
@@ -60,22 +60,25 @@ async function logIn(opts: { next?: string; firstName?: string } = {}) {
 
 beforeEach(() => setClock("2026-01-12T08:00:00Z"));
 afterEach(() => {
+  vi.useRealTimers();
   setClock(null);
   session.clear("logout");
 });
 
 describe("the greeting", () => {
   it("greets on the dashboard right after a login, and hides itself six seconds later by the app's clock", async () => {
+    // The greeting's timer (an interval polling the app's clock) on fake time, moved on by the test.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     await logIn();
     expect(await screen.findByRole("dialog", { name: "Good morning, Alex" })).toBeInTheDocument();
     expect(session.get()?.greeted).toBe(true);
 
-    // Real time passes, the clock does not: still open.
-    await act(() => new Promise((r) => setTimeout(r, 600)));
+    // Time passes for the timer, the clock does not: still open.
+    await act(() => vi.advanceTimersByTimeAsync(7_000));
     expect(screen.getByRole("dialog", { name: "Good morning, Alex" })).toBeInTheDocument();
 
     setClock("2026-01-12T08:00:06Z");
-    await act(() => new Promise((r) => setTimeout(r, 600)));
+    await act(() => vi.advanceTimersByTimeAsync(600));
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 

@@ -8,13 +8,13 @@ import { greetingText } from "./greeting";
 const AUTO_HIDE_MS = 6000;
 
 /** Where every login without a page of its own lands (after the welcome screen). */
-export const LANDING_PAGE = "/dashboard";
+const LANDING_PAGE = "/dashboard";
 
 /**
  * Greet only on the landing page the login flow navigated to. A reload, a deep link or
  * back/forward arrives by POP; a login that goes on to a page the user asked for arrives elsewhere.
  */
-export function shouldGreet(where: { pathname: string; search: string }, how: NavigationType): boolean {
+function shouldGreet(where: { pathname: string; search: string }, how: NavigationType): boolean {
   return where.pathname === LANDING_PAGE && where.search === "" && how !== NavigationType.Pop;
 }
 

@@ -1,4 +1,4 @@
-// Spec 1 §4: after 15 minutes without activity a "Session Expiring Soon" dialog
+// REQ-SHELL-03: after 15 minutes without activity a "Session Expiring Soon" dialog
 // opens; without "Keep me logged in" the user is logged out 2 minutes later.
 import { IDLE_LOGOUT_GRACE_MS, IDLE_TIMEOUT_MS } from "@cpd/contract";
 import { Button, Group, Modal, Text } from "@mantine/core";

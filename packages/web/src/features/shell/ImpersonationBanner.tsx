@@ -1,10 +1,9 @@
-import { api } from "@cpd/contract";
 import { Alert, Button, Group, Text } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import { call } from "../../lib/api-client";
 import { notifyError } from "../../lib/notify";
 import { session } from "../../lib/session";
+import { useEndImpersonation, useImpersonation } from "./queries";
 
 /**
  * While an administrator acts as a user, every page says so, with one button back to the
@@ -13,13 +12,8 @@ import { session } from "../../lib/session";
 export function ImpersonationBanner() {
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const who = useQuery({
-    queryKey: ["auth", "impersonation"],
-    queryFn: () => call(api.impersonation),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const end = useMutation({
-    mutationFn: () => call(api.endImpersonation),
+  const who = useImpersonation();
+  const end = useEndImpersonation({
     onSuccess: (res) => {
       session.login(res.token, res.roles, false);
       qc.clear();

@@ -1,12 +1,12 @@
+import { ukDate } from "@cpd/contract";
 import { Anchor, Button, Group, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { formatDate } from "../../lib/dates";
-import { Banner } from "../dashboard/Banners";
+import { Banner } from "../../lib/Banner";
 import { days, deletionSentence, type TrialNotice } from "./trial-model";
 import { openTrialExpiredModal, openUpgradeModal } from "./UpgradeModal";
 
 /**
- * Above every signed-in page (spec 1 §4): a running trial's countdown and entries, an expired
+ * Above every signed-in page (REQ-MEMBER-09): a running trial's countdown and entries, an expired
  * trial's deletion date, or a deletion the user scheduled; each with what can be done about it.
  */
 export function TrialBanner({ notice, today }: { notice: TrialNotice | null; today: string }) {
@@ -23,7 +23,7 @@ export function TrialBanner({ notice, today }: { notice: TrialNotice | null; tod
       >
         <Group gap="sm" justify="space-between" wrap="wrap">
           <Text fz="sm">
-            Your trial ends on {formatDate(notice.endDate)}. You have used {notice.entriesUsed} of{" "}
+            Your trial ends on {ukDate(notice.endDate)}. You have used {notice.entriesUsed} of{" "}
             {notice.entriesLimit} trial entries. Premium stores unlimited entries and generates a portfolio.
           </Text>
           <Button size="xs" onClick={() => openUpgradeModal()}>

@@ -33,7 +33,7 @@ function Meter({
   );
 }
 
-/** Entries and storage against the limits of non-premium users (spec 1 §2). */
+/** Entries and storage against the limits of non-premium users (REQ-MEMBER-07). */
 export function UsageGauge() {
   const { data } = useUsage();
   if (!data || (data.entriesLimit === null && data.storageLimit === null)) return null;

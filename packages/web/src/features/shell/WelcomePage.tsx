@@ -1,15 +1,12 @@
-import { api, LIFECYCLE } from "@cpd/contract";
+import { LIFECYCLE } from "@cpd/contract";
 import { AspectRatio, Button, Card, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
-import { call } from "../../lib/api-client";
 import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
-import { toSettings } from "../settings/settings-model";
-import { keys, useDashboardSettings } from "./queries";
+import { useDashboardSettings, useSkipWelcomeVideo, useWelcomeVideo } from "./queries";
 
-/** Whether the welcome video is shown: wanted, a video exists, and the screen is wide enough (spec 1 §4). */
+/** Whether the welcome video is shown: wanted, a video exists, and the screen is wide enough (REQ-SHELL-04). */
 export function showWelcomeVideo(
   wanted: boolean,
   videoUrl: string | null | undefined,
@@ -25,27 +22,14 @@ export function showWelcomeVideo(
  */
 export default function WelcomePage() {
   usePageTitle("Welcome");
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const [width] = useState(() => window.innerWidth);
   const settings = useDashboardSettings();
   const wanted = settings.data?.welcomeVideo === true;
-  const video = useQuery({
-    queryKey: ["branding", "welcome-video"],
-    queryFn: () => call(api.welcomeVideo),
-    enabled: wanted && width >= LIFECYCLE.welcomeVideoMinWidth,
-    staleTime: 10 * 60_000,
-  });
+  const video = useWelcomeVideo(wanted && width >= LIFECYCLE.welcomeVideoMinWidth);
   const [skipInFuture, setSkipInFuture] = useState(false);
 
-  const save = useMutation({
-    mutationFn: () => {
-      if (!settings.data) throw new Error("Settings not loaded");
-      return call(api.saveDashboardSettings, { body: { ...toSettings(settings.data), welcomeVideo: false } });
-    },
-    meta: { errorTitle: "Failed to save settings" },
-    onSuccess: (saved) => qc.setQueryData(keys.settings, saved),
-  });
+  const save = useSkipWelcomeVideo(settings.data);
 
   async function goOn() {
     if (skipInFuture) await save.mutateAsync().catch(() => undefined);

@@ -1,4 +1,4 @@
-// Spec 1 §2: Good morning before 12:00, Good afternoon from 12:00 to 16:00, otherwise Good evening.
+// REQ-SHELL-01: Good morning before 12:00, Good afternoon from 12:00 to 16:00, otherwise Good evening.
 export function greetingFor(date: Date): "Good morning" | "Good afternoon" | "Good evening" {
   const minutes = date.getHours() * 60 + date.getMinutes();
   if (minutes < 12 * 60) return "Good morning";

@@ -5,7 +5,7 @@ export interface NavItem {
   to: string;
   /** A platform feature: hidden when the organisation disables it, locked when the user cannot use it. */
   feature?: FeatureName;
-  /** Needs a full membership or a running trial (spec 1 §4 feature access). */
+  /** Needs a full membership or a running trial (REQ-MEMBER-04 feature access). */
   premium?: boolean;
   /** Other path prefixes that belong to this item (the builder behind the portfolio choice). */
   also?: string[];

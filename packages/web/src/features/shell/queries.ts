@@ -1,8 +1,10 @@
 // The shell's server state. Keys are the API paths so any screen can invalidate them.
-import { api, MESSAGES } from "@cpd/contract";
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { api, MESSAGES, type ResponseOf } from "@cpd/contract";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { call } from "../../lib/api-client";
+import type { MutationCallbacks } from "../../lib/query-client";
+import { type SettingsAnswer, toSettings } from "../settings";
 
 export const keys = {
   profile: ["profile"] as const,
@@ -79,7 +81,7 @@ export const useMembership = () =>
     meta: { errorTitle: "Failed to load membership information" },
   });
 
-/** Whether the account is scheduled for deletion; a failed lookup is only logged (spec 1 §8). */
+/** Whether the account is scheduled for deletion; a failed lookup is only logged (REQ-MEMBER-09). */
 export const useScheduledDeletion = () => {
   const q = useQuery(scheduledDeletionQuery);
   useEffect(() => {
@@ -87,3 +89,57 @@ export const useScheduledDeletion = () => {
   }, [q.error]);
   return q;
 };
+
+/** What this user may use (GET features/user); unknown while loading counts as off. */
+export function useUserFeature(name: "SharedCPD" | "FormPercentages"): boolean {
+  const { data } = useUserFeatures();
+  return data?.[name] === true;
+}
+
+/** The organisations an organisation manager manages (the menu shows Analytics if one has it). */
+export const useManagedOrganisations = (enabled: boolean) =>
+  useQuery({
+    queryKey: ["organisations"],
+    queryFn: () => call(api.listOrganisations, { query: { perPage: 100 } }),
+    enabled,
+    meta: { errorTitle: "Failed to load organisations" },
+  });
+
+/** The identity the server signs for the support chat. */
+export const useSupportIdentity = () =>
+  useQuery({
+    queryKey: keys.intercom,
+    queryFn: () => call(api.intercom),
+    staleTime: 86_400_000,
+  });
+
+export const useImpersonation = () =>
+  useQuery({
+    queryKey: ["auth", "impersonation"],
+    queryFn: () => call(api.impersonation),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useEndImpersonation = (callbacks: MutationCallbacks<ResponseOf<typeof api.endImpersonation>>) =>
+  useMutation({ mutationFn: () => call(api.endImpersonation), ...callbacks });
+
+export const useWelcomeVideo = (enabled: boolean) =>
+  useQuery({
+    queryKey: ["branding", "welcome-video"],
+    queryFn: () => call(api.welcomeVideo),
+    enabled,
+    staleTime: 10 * 60_000,
+  });
+
+/** Save the dashboard settings with the welcome video off ("skip in future"). */
+export function useSkipWelcomeVideo(settings: SettingsAnswer | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => {
+      if (!settings) throw new Error("Settings not loaded");
+      return call(api.saveDashboardSettings, { body: { ...toSettings(settings), welcomeVideo: false } });
+    },
+    meta: { errorTitle: "Failed to save settings" },
+    onSuccess: (saved) => qc.setQueryData(keys.settings, saved),
+  });
+}

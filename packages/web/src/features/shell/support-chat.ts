@@ -1,4 +1,4 @@
-// The support chat (spec 1 §2/§4, spec 3 §4): a third-party messenger with Intercom's browser API.
+// The support chat (REQ-SHELL-05): a third-party messenger with Intercom's browser API.
 // It starts for the signed-in user with the identity the server signs (GET user-account/user/intercom:
 // name and a signed token, valid 24 hours) and restarts anonymously after logout. The service's
 // app id is configuration, given to the build as VITE_SUPPORT_CHAT_APP_ID; without it there is no
@@ -42,7 +42,7 @@ function messenger(): Messenger | null {
 // Our own launcher (labelled, keyboard-reachable) replaces the messenger's floating bubble.
 const settings = () => ({ app_id: appId, hide_default_launcher: true });
 
-/** Starts the chat as the signed-in user (shut down first, as the spec's client does). */
+/** Starts the chat as the signed-in user (shut down first, as REQ-SHELL-05 describes). */
 export function startSupportChat(identity: { name: string; token: string }) {
   const m = messenger();
   if (!m) return;

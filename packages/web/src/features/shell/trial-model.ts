@@ -1,8 +1,8 @@
-// What the shell says about a trial and a coming deletion (spec 1 §4): the countdown of a running
+// What the shell says about a trial and a coming deletion (REQ-MEMBER-03, REQ-MEMBER-09): the countdown of a running
 // trial, the deletion date of an expired one, and whether the upgrade modal opens by itself.
 import type { api, ResponseOf } from "@cpd/contract";
-import { formatDate } from "../../lib/dates";
-import { daysBetween } from "../calendar/london-time";
+import { ukDate } from "@cpd/contract";
+import { daysBetween } from "../../lib/london-time";
 
 type Profile = Pick<ResponseOf<typeof api.getProfile>, "fullMember" | "trialStatus">;
 type Scheduled = ResponseOf<typeof api.getScheduledDeletion>;
@@ -63,6 +63,6 @@ export const days = (n: number) => (n === 1 ? "1 day" : `${n} days`);
 export function deletionSentence(deletionDate: string | null, today: string): string | null {
   if (!deletionDate) return null;
   return deletionDate > today
-    ? `Your account and everything in it will be deleted on ${formatDate(deletionDate)}.`
+    ? `Your account and everything in it will be deleted on ${ukDate(deletionDate)}.`
     : "Your account and everything in it is due to be deleted.";
 }

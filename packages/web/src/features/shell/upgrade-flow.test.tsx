@@ -1,4 +1,5 @@
-import { screen, within } from "@testing-library/react";
+import { LIFECYCLE } from "@cpd/contract";
+import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, type Route, withError } from "../../test/fake-api";
 import { membership, profile } from "../../test/fixtures";
@@ -51,7 +52,21 @@ function setupPrompt(p: ReturnType<typeof profile>, deletion: Route[2], held = f
   return { ...view, api, answeredAt: () => answeredAt };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/**
+ * On fake timers: lets both lookups answer, then moves time past the modal's delay after them, so
+ * a modal that was due would be open now (without waiting the delay out).
+ */
+async function pastTheDelay(api: ReturnType<typeof fakeApi>) {
+  await act(() => vi.advanceTimersByTimeAsync(0));
+  expect(api.to(/^\/api\/profile$/)).toHaveLength(1);
+  expect(api.to(DELETION)).toHaveLength(1);
+  await act(() => vi.advanceTimersByTimeAsync(LIFECYCLE.upgradeModalDelayMs + 500));
+}
 
 describe("the upgrade modal of an expired trial", () => {
   it("opens by itself 1.5 s after the trial and deletion lookups, with the deletion date and the payment page", async () => {
@@ -77,14 +92,16 @@ describe("the upgrade modal of an expired trial", () => {
   });
 
   it("does not open for a full member", async () => {
-    setupPrompt(profile(), () => ({ scheduled: false, scheduledDate: null }));
-    await new Promise((r) => setTimeout(r, 2000));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { api } = setupPrompt(profile(), () => ({ scheduled: false, scheduledDate: null }));
+    await pastTheDelay(api);
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("waits while held (the greeting or the welcome video)", async () => {
-    setupPrompt(expiredTrial, () => ({ scheduled: false, scheduledDate: null }), true);
-    await new Promise((r) => setTimeout(r, 2000));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { api } = setupPrompt(expiredTrial, () => ({ scheduled: false, scheduledDate: null }), true);
+    await pastTheDelay(api);
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

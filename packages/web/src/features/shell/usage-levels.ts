@@ -3,7 +3,7 @@ import { USAGE_THRESHOLDS } from "@cpd/contract";
 export type UsageKind = keyof typeof USAGE_THRESHOLDS;
 export type UsageLevel = "normal" | "high" | "full";
 
-/** Spec 1 §4: entries high at 60 %, full at 80 %; storage high at 70 %, full at 80 %. */
+/** REQ-MEMBER-07: entries high at 60 %, full at 80 %; storage high at 70 %, full at 80 %. */
 export function usageLevel(
   kind: UsageKind,
   used: number,

@@ -9,7 +9,7 @@ interface Lookup<T> {
 }
 
 /**
- * Spec 1 §4: for an expired trial the upgrade modal opens by itself, LIFECYCLE.upgradeModalDelayMs
+ * REQ-MEMBER-09: for an expired trial the upgrade modal opens by itself, LIFECYCLE.upgradeModalDelayMs
  * after the trial status (the profile) and the scheduled-deletion lookups complete (a failed
  * deletion lookup counts as complete), once per visit. `held` postpones it (the greeting or the
  * welcome video has the screen).

@@ -1,4 +1,4 @@
-// The reviewee's 2FA (spec 2 §3): where the code will go (masked), Send code, then the code with
+// The reviewee's 2FA (REQ-SUP-03): where the code will go (masked), Send code, then the code with
 // Verify; a new code can be asked for 30 s after the last one (the countdown is visible).
 import { SUPERVISION, SUPERVISION_MESSAGES } from "@cpd/contract";
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
@@ -6,12 +6,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../../lib/api-error";
 import { nowMs } from "../../lib/clock";
 import { errorMessage } from "../../lib/error-messages";
+import { londonDateTime } from "../../lib/london-time";
 import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
-import { londonDateTime } from "../calendar/london-time";
+import { useCountdown } from "../../lib/use-countdown";
 import { useAuthenticate, useLinkInfo } from "./queries";
 import { shareProblem } from "./share-problem";
-import { useCountdown } from "./use-countdown";
 
 const CODE = new RegExp(`^\\d{${SUPERVISION.codeLength}}$`);
 

@@ -1,4 +1,4 @@
-// /review/supervision/:id, the reviewee's page (no login, spec 2 §3–§4): the 2FA code, then the
+// /review/supervision/:id, the reviewee's page (no login, REQ-ROLE-05, REQ-SUP-03, REQ-SUP-04): the 2FA code, then the
 // record read-only with its topics, comments and sign-off. The guest token is kept for this tab
 // under "supervision-guest:<share id>"; when it stops working the code step comes back.
 import { api, SUPERVISION_MESSAGES, type SupervisionSide, UUID_PATTERN } from "@cpd/contract";
@@ -8,10 +8,10 @@ import { useCallback, useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { buildUrl } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
+import { londonDateTime } from "../../lib/london-time";
 import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
-import { londonDateTime } from "../calendar/london-time";
 import { GuestAuth } from "./GuestAuth";
 import { GuestProviders, GuestShell, LinkProblem } from "./GuestShell";
 import { readGuestToken, storeGuestToken, withToken } from "./guest-token";

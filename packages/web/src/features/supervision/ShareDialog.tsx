@@ -1,4 +1,4 @@
-// Share a saved supervision record with the other party (spec 2 §3): who they are, how long the
+// Share a saved supervision record with the other party (REQ-SUP-02): who they are, how long the
 // link works, and the topics to discuss. Mantine's Modal traps the focus, closes on Esc and gives
 // the focus back to the Share button.
 import { SUPERVISION, type SupervisionSide } from "@cpd/contract";

@@ -2,8 +2,8 @@
 // Reset sharing button (not for a completed share, which can no longer change).
 import { Badge, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { londonDateTime } from "../../lib/london-time";
 import { notifySuccess } from "../../lib/notify";
-import { londonDateTime } from "../calendar/london-time";
 import { useResetSharing } from "./queries";
 import { type RevieweeRecord, STATUS_HINTS, STATUS_LABELS } from "./review-model";
 

@@ -1,4 +1,4 @@
-// Sign-off (spec 2 §4): who has signed, what this side is waiting for, and for the side whose turn
+// Sign-off (REQ-SUP-05): who has signed, what this side is waiting for, and for the side whose turn
 // it is, the signature pad (or the owner's saved signature) and the Sign Off button.
 import { type api, type ResponseOf, type SignOffState, SUPERVISION_MESSAGES } from "@cpd/contract";
 import { Button, Checkbox, Stack, Text, Title, type TitleOrder } from "@mantine/core";
@@ -14,7 +14,7 @@ const SignaturePadField = lazy(() => import("./SignaturePadField"));
 export type SignOffAnswer = ResponseOf<typeof api.completeSupervision>;
 
 /** A saved profile signature the server can use: a PNG or JPEG data URL. */
-export const usableSignature = (s: string | null | undefined): string | null =>
+const usableSignature = (s: string | null | undefined): string | null =>
   s && /^data:image\/(png|jpeg);base64,/.test(s) ? s : null;
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Code, Stack, Text } from "@mantine/core";
 import { bareList } from "../../lib/bare-list";
-import { londonDateTime } from "../calendar/london-time";
+import { londonDateTime } from "../../lib/london-time";
 import type { Signature } from "./review-model";
 
 /** Each signature in words: side, signer, London time, and the SHA-256 of what was signed. */

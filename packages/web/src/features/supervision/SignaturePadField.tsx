@@ -1,4 +1,4 @@
-// The signature pad (spec 2 §9: 734 x 178): signature_pad on a canvas whose backing store follows
+// The signature pad (REQ-SUP-05: 734 x 178): signature_pad on a canvas whose backing store follows
 // the screen's pixel ratio, so strokes stay sharp, and whose box shrinks with a narrow screen while
 // keeping the pad's shape. Drawing depends on the pointer's path, so whoever cannot draw (keyboard
 // only) can type their name instead, which is drawn into the same box.

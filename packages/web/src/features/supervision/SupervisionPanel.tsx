@@ -1,4 +1,4 @@
-// The owner's "Supervision review" panel under a supervision entry (spec 2 §3–§4): share the saved
+// The owner's "Supervision review" panel under a supervision entry (REQ-SUP-02..05): share the saved
 // record with the other party; once shared, who with and until when, reset, the topics and
 // comments, and sign-off. Loaded only with a supervision entry (its own chunk).
 import { otherSide, SUPERVISION_MESSAGES, SUPERVISION_SIDES, type SupervisionSide } from "@cpd/contract";
@@ -8,7 +8,7 @@ import { useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { entryChanged } from "../../lib/invalidate";
 import { notifySuccess } from "../../lib/notify";
-import { usePersonalProfile } from "../profile/queries";
+import { usePersonalProfile } from "../profile";
 import type { Party } from "./queries";
 import { ownerSide, type RevieweeRecord, reviewState } from "./review-model";
 import { ShareDialog } from "./ShareDialog";

@@ -1,10 +1,10 @@
-// The topics of a supervision (spec 2 §4): each with its agreed actions, whether it is completed
+// The topics of a supervision (REQ-SUP-01, REQ-SUP-04): each with its agreed actions, whether it is completed
 // (ticked by the Supervisor's side only) and the comments of both sides, until the first signature.
 import { type SignOffState, SUPERVISION, SUPERVISION_MESSAGES } from "@cpd/contract";
 import { Button, Card, Checkbox, Stack, Text, Textarea, Title, type TitleOrder } from "@mantine/core";
 import { type FormEvent, useId, useState } from "react";
 import { bareList } from "../../lib/bare-list";
-import { londonDateTime } from "../calendar/london-time";
+import { londonDateTime } from "../../lib/london-time";
 import { type Party, useAddComment, useToggleTopic } from "./queries";
 import type { Topic } from "./review-model";
 

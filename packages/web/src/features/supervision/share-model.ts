@@ -1,4 +1,4 @@
-// The Share dialog's draft and its checks (spec 2 §3): the same limits and messages the server
+// The Share dialog's draft and its checks (REQ-SUP-02): the same limits and messages the server
 // answers with, read from the contract so the client's instant feedback never disagrees.
 import {
   type api,

@@ -1,6 +1,6 @@
 // Supervision records as the API sends them, for the component tests.
 import { formItem, formPage } from "../../test/fixtures";
-import type { Form } from "../forms/form-model";
+import type { Form } from "../forms";
 import type { RevieweeRecord, Signature, Topic } from "./review-model";
 
 export const ENTRY_ID = "3f0c9a52-6a8e-4c55-9d0e-0d5e2b8f1a11";

@@ -5,7 +5,7 @@ import { Link, useParams } from "react-router-dom";
 import { GridList } from "../../lib/GridList";
 import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
-import { openUpgradeModal } from "../shell/UpgradeModal";
+import { openUpgradeModal } from "../shell";
 import { useVideoLibraries } from "./queries";
 import { PremiumBadge } from "./VideosPage";
 import { findLibrary, formatDuration, type Library } from "./video-model";
@@ -35,7 +35,7 @@ export function LockedLibrary({ library }: { library: Library }) {
   );
 }
 
-/** One video library (spec 2 §2: videos/library/{library}). */
+/** One video library (REQ-VIDEO-01: videos/library/{library}). */
 export default function LibraryPage() {
   const { library: key = "" } = useParams();
   const { data, isLoading, isError } = useVideoLibraries();

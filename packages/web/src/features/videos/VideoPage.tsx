@@ -78,7 +78,7 @@ function Player({ video, onEnded }: { video: Video & { url: string }; onEnded: (
   );
 }
 
-/** A video and, where the library offers one, the certificate form (spec 2 §2, §9). */
+/** A video and, where the library offers one, the certificate form (REQ-VIDEO-02). */
 export default function VideoPage() {
   const { libraryName = "", video: videoId = "" } = useParams();
   const { data, isLoading, isError } = useVideoLibraries();
@@ -107,7 +107,7 @@ export default function VideoPage() {
     );
   }
   const playable = { ...video, url: video.url };
-  // The server's flag already leaves out top tips and guides (spec 2 §9); private ones use the end form.
+  // The server's flag already leaves out top tips and guides (REQ-VIDEO-02); private ones use the end form.
   const certificate = library.certificate || library.private;
   // Private libraries show the form at the end of a video the page can follow (not an embedded one).
   const formNow = library.private ? ended || embedUrl(video.url) !== null : true;

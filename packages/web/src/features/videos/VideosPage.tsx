@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { GridList } from "../../lib/GridList";
 import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
-import { openUpgradeModal } from "../shell/UpgradeModal";
+import { openUpgradeModal } from "../shell";
 import { useVideoLibraries } from "./queries";
 import { videoCount } from "./video-model";
 
@@ -22,7 +22,7 @@ export function PremiumBadge() {
   );
 }
 
-/** The CPD Hub: the video libraries (spec 2 §2 Video libraries). */
+/** The CPD Hub: the video libraries (REQ-VIDEO-01). */
 export default function VideosPage() {
   usePageTitle("CPD Hub");
   const { data, isLoading, isError } = useVideoLibraries();

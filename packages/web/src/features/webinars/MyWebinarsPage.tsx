@@ -2,13 +2,13 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { bareList } from "../../lib/bare-list";
 import { now } from "../../lib/clock";
+import { londonRange } from "../../lib/london-time";
 import { Spinner } from "../../lib/Spinner";
 import { usePageTitle } from "../../lib/use-page-title";
-import { londonRange } from "../calendar/london-time";
-import { useRegisteredWebinars } from "../calendar/queries";
+import { useRegisteredWebinars } from "../calendar";
 import { webinarBadge } from "./webinar-badge";
 
-/** The user's registered, upcoming webinars (spec 1 §2 My Webinars). */
+/** The user's registered, upcoming webinars (REQ-CAL-03). */
 export default function MyWebinarsPage() {
   usePageTitle("My Webinars");
   const { data, isLoading, isError } = useRegisteredWebinars();

@@ -1,6 +1,6 @@
-import { daysBetween, londonDay } from "../calendar/london-time";
+import { daysBetween, londonDay } from "../../lib/london-time";
 
-/** "Today", or "In N days" counted in London calendar days (spec 1 §2 My Webinars). */
+/** "Today", or "In N days" counted in London calendar days (REQ-CAL-03). */
 export function webinarBadge(startDate: string, now: Date): string {
   const days = daysBetween(londonDay(now), londonDay(startDate));
   if (days <= 0) return "Today";

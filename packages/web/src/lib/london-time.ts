@@ -1,7 +1,14 @@
-// Calendar days and times are London's (spec 1 §2: Europe/London), whatever the browser's zone.
-import { LONDON, londonDateTime, londonDay, londonWallClock } from "@cpd/contract";
+// Calendar days and times are London's (REQ-GEN-02, REQ-CAL-01: Europe/London), whatever the browser's zone.
+import {
+  addMonths as addIsoMonths,
+  LONDON,
+  londonDateTime,
+  londonDay,
+  londonWallClock,
+  ukDate,
+} from "@cpd/contract";
 
-export { LONDON, londonDateTime, londonDay };
+export { londonDateTime, londonDay };
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: LONDON,
@@ -14,17 +21,11 @@ export function londonTime(instant: string | Date): string {
   return timeFormat.format(typeof instant === "string" ? new Date(instant) : instant);
 }
 
-/** DD/MM/YYYY of a YYYY-MM-DD day. */
-export function ukDay(day: string): string {
-  const [y, m, d] = day.split("-");
-  return `${d}/${m}/${y}`;
-}
-
 /** "DD/MM/YYYY, HH:mm to HH:mm", or both dates when the range spans days. */
 export function londonRange(start: string, end: string): string {
   const sameDay = londonDay(start) === londonDay(end);
   return sameDay
-    ? `${ukDay(londonDay(start))}, ${londonTime(start)} to ${londonTime(end)}`
+    ? `${ukDate(londonDay(start))}, ${londonTime(start)} to ${londonTime(end)}`
     : `${londonDateTime(start)} to ${londonDateTime(end)}`;
 }
 
@@ -74,7 +75,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** 0 = Monday ... 6 = Sunday. */
-export function weekdayIndex(day: string): number {
+function weekdayIndex(day: string): number {
   const [y, m, d] = nums(day, "-");
   return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
 }
@@ -82,10 +83,8 @@ export function weekdayIndex(day: string): number {
 export const startOfWeek = (day: string) => addDays(day, -weekdayIndex(day));
 export const startOfMonth = (day: string) => `${day.slice(0, 8)}01`;
 
-export function addMonths(day: string, n: number): string {
-  const [y, m] = nums(day, "-");
-  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 10);
-}
+/** The first day of the month n months from `day`'s (the calendar moves a month at a time). */
+export const addMonths = (day: string, n: number) => addIsoMonths(startOfMonth(day), n);
 
 const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 export function monthTitle(day: string): string {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { nowMs } from "../../lib/clock";
+import { nowMs } from "./clock";
 
 /**
  * Whole seconds left until `untilMs` by the app's clock (lib/clock, which tests set), redrawn each

@@ -1,7 +1,8 @@
+import { ukDate } from "@cpd/contract";
 import { TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { isoToUk, ukToIso } from "../../lib/uk-date";
 import type { LabelledFieldProps } from "./field-props";
+import { ukToIso } from "./uk-date";
 
 interface Props extends LabelledFieldProps {
   value: string;
@@ -11,11 +12,11 @@ interface Props extends LabelledFieldProps {
 
 /** Dates are typed as DD/MM/YYYY and stored as YYYY-MM-DD. */
 export function DateField({ value, onChange, extraError, ...labelled }: Props) {
-  const [text, setText] = useState(isoToUk(value));
+  const [text, setText] = useState(ukDate(value));
   const [invalid, setInvalid] = useState(false);
   // A value set from elsewhere (the recurrence pre-set) shows here.
   useEffect(() => {
-    setText((t) => (ukToIso(t) === value ? t : isoToUk(value)));
+    setText((t) => (ukToIso(t) === value ? t : ukDate(value)));
   }, [value]);
   return (
     <TextInput

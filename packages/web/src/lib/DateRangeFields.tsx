@@ -5,7 +5,7 @@ export interface DateRange {
   to: string;
 }
 
-export const RANGE_ORDER_MESSAGE = "The start date must be on or before the end date";
+const RANGE_ORDER_MESSAGE = "The start date must be on or before the end date";
 export const isValidRange = (r: DateRange) => Boolean(r.from && r.to && r.from <= r.to);
 
 /** A from/to pair of DD/MM/YYYY fields; a backwards range is flagged on the second. */

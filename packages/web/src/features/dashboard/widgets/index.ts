@@ -1,0 +1,7 @@
+// The dashboard's widgets, one file each.
+export { ClinicalSkillsWidget } from "./ClinicalSkillsWidget";
+export { CountdownCard } from "./CountdownCard";
+export { MiniCalendar } from "./MiniCalendar";
+export { RecentSharedCpd } from "./RecentSharedCpd";
+export { ResilienceStats } from "./ResilienceStats";
+export { UpcomingWebinars } from "./UpcomingWebinars";

@@ -1,0 +1,96 @@
+// Server state of the entry form: the form (blank, or an entry's) and the Save button's call.
+import { api, ENTRY_TYPE_LABELS, type EntryType } from "@cpd/contract";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call } from "../../lib/api-client";
+import { entryChanged, fileChanged } from "../../lib/invalidate";
+import { notifySuccess } from "../../lib/notify";
+import type { Values } from "./form-model";
+
+const formEndpoint = {
+  diary: api.diaryForm,
+  reflection: api.reflectionForm,
+  supervision: api.supervisionForm,
+};
+
+export const loadErrorTitle = (type: EntryType, editing: boolean) =>
+  editing
+    ? "Failed to load entry"
+    : type === "supervision"
+      ? "Failed to load supervision form"
+      : `Failed to load ${ENTRY_TYPE_LABELS[type]} form`;
+
+/** A new entry's blank form, or the saved entry's form when `routeId` names it. */
+export const useEntryForm = (type: EntryType, routeId: string | null) =>
+  useQuery({
+    queryKey: routeId ? ["form", "entry", routeId] : ["form", type],
+    queryFn: () => (routeId ? call(api.entryForm, { params: { id: routeId } }) : call(formEndpoint[type])),
+    staleTime: 0,
+    // When a new entry's URL becomes its edit URL, the form stays on screen (no loader, no
+    // remounted fields under the user's cursor) while the saved entry's form loads.
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: loadErrorTitle(type, Boolean(routeId)) },
+  });
+
+export interface SaveRequest {
+  snapshot: Values;
+  /** The save is on the way out of the page (Save and Close, Save and Exit). */
+  leaving: boolean;
+}
+
+/** The Save button's save (`save` creates or updates the entry); says so when it worked. */
+export const useManualSave = (save: (r: SaveRequest) => Promise<string>, onError: (e: unknown) => void) =>
+  useMutation({
+    mutationFn: save,
+    onSuccess: () => notifySuccess("Entry saved successfully"),
+    onError,
+  });
+
+/**
+ * Save a saved entry's tags at once, shown before the server answers (`show`) and put back if
+ * it fails; the entry lists refresh.
+ */
+export function useSaveEntryTags(
+  entryId: string | null,
+  tags: string[],
+  show: (tags: string[]) => void,
+  errorTitle: string,
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (next: string[]) => {
+      if (!entryId) throw new Error("Save the entry first");
+      return call(api.putEntryTags, { params: { id: entryId }, body: { tags: next } });
+    },
+    meta: { errorTitle },
+    onMutate: (next) => {
+      const previous = tags;
+      show(next);
+      return { previous };
+    },
+    onError: (_e, _v, ctx) => ctx && show(ctx.previous),
+    onSuccess: (res) => {
+      show(res.tags);
+      void entryChanged(qc);
+    },
+  });
+}
+
+/** Take a file off the entry (a file not yet saved with it only leaves the form); returns the file's id. */
+export function useDetachEvidence(entryId: string | null, onDetached: (fileId: string) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (fid: string) => {
+      if (entryId)
+        await call(api.detachEvidence, { params: { id: entryId, fileId: fid } }).catch((e) => {
+          // Not yet saved with the entry: removing it from the form is enough.
+          if ((e as { status?: number }).status !== 404) throw e;
+        });
+      return fid;
+    },
+    meta: { errorTitle: "Failed to remove evidence" },
+    onSuccess: (fid) => {
+      onDetached(fid);
+      void fileChanged(qc, { entries: Boolean(entryId) });
+    },
+  });
+}
