@@ -1,11 +1,11 @@
-// Scheduled deletion (spec 1 §5, issue 11 §D): the three calls on an injected clock, and the
+// Scheduled deletion (REQ-ACCOUNT-01, REQ-ACCOUNT-02): the three calls on an injected clock, and the
 // deletion itself on a user with something in every kind of table and object: afterwards no
 // table holds the user's id, e-mail or name, and the bucket none of the user's objects.
 import { randomUUID } from "node:crypto";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { deletionScheduledMessage, LIFECYCLE_MESSAGES } from "@cpd/contract";
 import { afterEach, describe, expect, it } from "vitest";
-import { accountDeletionJob } from "../src/jobs/account-deletion.js";
+import { accountDeletionHandler } from "../src/jobs/handlers/account-deletion.js";
 import { exportKey, STORAGE_PREFIXES, sendNoticeOnce } from "../src/modules/account-deletion/repository.js";
 import { certificateKey } from "../src/modules/videos/issue.js";
 import { call, createUser, type Harness, jobContext, refusal, type TestUser, useApp } from "./harness.js";
@@ -257,11 +257,13 @@ describe("deleting an account", () => {
     ]);
     expect((await get(me)).status).toBe(401);
 
-    const deadline = Date.now() + 30_000;
-    while (await h.deps.prisma.user.findUnique({ where: { id: me.id } })) {
-      if (Date.now() > deadline) throw new Error("the account-deletion job did not delete the user");
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await expect
+      .poll(() => h.deps.prisma.user.count({ where: { id: me.id } }), {
+        message: "the account-deletion job did not delete the user",
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe(0);
 
     // No table holds the user's id, address or name (but the payment record, by design).
     expect(await whereFound(h, cols, me.id)).toEqual(KEPT_BY_DESIGN);
@@ -308,8 +310,8 @@ describe("deleting an account", () => {
     const before = await h.deps.prisma.activityLog.count({
       where: { action: "account.deleted", at: { gte: started } },
     });
-    await accountDeletionJob.handle({ userId: me.id, reason: "requested" }, jobContext(h));
-    await accountDeletionJob.handle({ userId: me.id, reason: "scheduled" }, jobContext(h));
+    await accountDeletionHandler.handle({ userId: me.id, reason: "requested" }, jobContext(h));
+    await accountDeletionHandler.handle({ userId: me.id, reason: "scheduled" }, jobContext(h));
     expect(
       await h.deps.prisma.activityLog.count({ where: { action: "account.deleted", at: { gte: started } } }),
     ).toBe(before);

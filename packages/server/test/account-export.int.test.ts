@@ -1,4 +1,4 @@
-// Whole-record export (spec §E): a rich user asks for an export, the real worker writes the ZIP
+// Whole-record export (REQ-ACCOUNT-04): a rich user asks for an export, the real worker writes the ZIP
 // and e-mails the account page's link, the user downloads their own export (no one else's),
 // retention removes it, and the import CLI's function restores it into a fresh database and
 // bucket with every row (ids kept) and every object's bytes.
@@ -14,7 +14,7 @@ import { LIFECYCLE_MESSAGES } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { ImportRefused, importAccount } from "../src/cli/import-account.js";
-import { exportRetentionJob } from "../src/jobs/export-retention.js";
+import { exportRetentionHandler } from "../src/jobs/handlers/export-retention.js";
 import { createDb, type Db } from "../src/lib/db.js";
 import { Storage } from "../src/lib/storage.js";
 import * as exportTables from "../src/modules/export/tables.js";
@@ -185,13 +185,13 @@ describe("POST and GET /user-account/me/export", () => {
     const hours = h.deps.config.exportRetentionHours;
 
     // Not yet due: kept.
-    await exportRetentionJob.handle(
+    await exportRetentionHandler.handle(
       { batch: 10 },
       jobContext(h, { now: () => new Date(completedAt.getTime() + hours * 3_600_000 - 60_000) }),
     );
     expect(await h.deps.storage.get(`exports/${id}.zip`)).not.toBeNull();
 
-    await exportRetentionJob.handle(
+    await exportRetentionHandler.handle(
       { batch: 10 },
       jobContext(h, { now: () => new Date(completedAt.getTime() + hours * 3_600_000 + 60_000) }),
     );

@@ -226,11 +226,13 @@ describe("password reset through the real e-mail", () => {
         expect(link).not.toBeNull();
         const id = link?.[1] as string;
         // The address without an account: its job completes and sends nothing.
-        const deadline = Date.now() + 15_000;
-        while ((await (await queue.getJob(unknownJobId))?.getState()) !== "completed") {
-          if (Date.now() > deadline) throw new Error("the unknown address's job did not complete");
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        await expect
+          .poll(async () => (await queue.getJob(unknownJobId))?.getState(), {
+            message: "the unknown address's job did not complete",
+            timeout: 15_000,
+            interval: 100,
+          })
+          .toBe("completed");
         expect(await mailsTo(unknownEmail)).toEqual([]);
 
         const reset = await call(h.app, "POST", `/auth/password-reset/${id}`, {

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { ORGANISATION_LIMITS } from "@cpd/contract";
 import { Queue } from "bullmq";
 import { afterAll, describe, expect, it } from "vitest";
-import { accountEmailJob } from "../src/jobs/account-email.js";
+import { accountEmailJob } from "../src/jobs/definitions/account-email.js";
 import { call, createOrganisation, createUser, randomIp, useApp } from "./harness.js";
 
 const prefix = `${process.env.REDIS_PREFIX ?? "cpd_it"}_bulk`;

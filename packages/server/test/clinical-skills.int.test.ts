@@ -45,7 +45,7 @@ describe("clinical-skills", () => {
     expect(JSON.stringify(row)).not.toContain("Skills123!");
   });
 
-  it("answers the spec's 400 and 403 messages", async () => {
+  it("answers the required 400 and 403 messages", async () => {
     const u = await createUser(h.deps);
     const bad = await linkAccount(u.token, "not-an-email", "");
     expect(bad.status).toBe(400);

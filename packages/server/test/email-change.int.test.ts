@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { LIFECYCLE, LIFECYCLE_MESSAGES as M } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
+import { login } from "./factories.js";
 import {
   call,
   createOrganisation,
@@ -23,8 +24,6 @@ const ask = (token: string, emailAddress: unknown) =>
   call(h.app, "POST", "/profile/change-email", { token, body: { emailAddress }, ip: randomIp() });
 const confirm = (token: string) =>
   call(h.app, "POST", `/profile/change-email/${encodeURIComponent(token)}`, { ip: randomIp() });
-const login = (email: string) =>
-  call(h.app, "POST", "/auth/login", { body: { email, password: PASSWORD }, ip: randomIp() });
 const history = (token: string, page?: number) =>
   call(h.app, "GET", `/profile/email-change-history${page ? `?page=${page}` : ""}`, { token });
 
@@ -45,7 +44,7 @@ async function requestLink(token: string, to: string) {
 async function change(user: TestUser, to: string): Promise<TestUser> {
   const link = await requestLink(user.token, to);
   expect((await confirm(link)).status).toBe(200);
-  const res = await login(to);
+  const res = await login(h, to, PASSWORD, randomIp());
   expect(res.status).toBe(200);
   return { id: user.id, email: to, token: res.body.token };
 }
@@ -58,8 +57,8 @@ describe("change of e-mail", () => {
 
     // Nothing has changed yet: the old session and address work, the new one does not.
     expect((await call(h.app, "GET", "/profile", { token: u.token })).body.emailAddress).toBe(u.email);
-    expect((await login(to)).status).toBe(401);
-    expect((await login(u.email)).status).toBe(200);
+    expect((await login(h, to, PASSWORD, randomIp())).status).toBe(401);
+    expect((await login(h, u.email, PASSWORD, randomIp())).status).toBe(200);
     expect(await mailsTo(u.email)).toEqual([]);
     expect((await history(u.token)).body).toEqual({ items: [], total: 0 });
 
@@ -74,8 +73,8 @@ describe("change of e-mail", () => {
 
     // Every session ended; the old address no longer logs in, the new one does.
     expect((await call(h.app, "GET", "/profile", { token: u.token })).status).toBe(401);
-    expect((await login(u.email)).status).toBe(401);
-    const fresh = await login(to);
+    expect((await login(h, u.email, PASSWORD, randomIp())).status).toBe(401);
+    const fresh = await login(h, to, PASSWORD, randomIp());
     expect(fresh.status).toBe(200);
     expect((await call(h.app, "GET", "/profile", { token: fresh.body.token })).body.emailAddress).toBe(to);
 
@@ -126,7 +125,7 @@ describe("change of e-mail", () => {
       ip: randomIp(),
     });
     expect(refusal(pw)).toEqual([403, "SSO_MANAGED", M.ssoPasswordManaged]);
-    expect((await login(u.email)).status).toBe(200);
+    expect((await login(h, u.email, PASSWORD, randomIp())).status).toBe(200);
 
     // Members of an organisation without single sign-on keep both.
     const plain = await createOrganisation(h.deps);
@@ -147,7 +146,7 @@ describe("change of e-mail", () => {
     const both = await Promise.all([confirm(link), confirm(link)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(both.find((r) => r.status === 400)?.body.code).toBe("EMAIL_CHANGE_INVALID");
-    const fresh = await login(to);
+    const fresh = await login(h, to, PASSWORD, randomIp());
     expect((await history(fresh.body.token)).body.total).toBe(1);
   });
 
@@ -159,8 +158,8 @@ describe("change of e-mail", () => {
     const newLink = await requestLink(u.token, second);
     expect(refusal(await confirm(oldLink))[1]).toBe("EMAIL_CHANGE_INVALID");
     expect((await confirm(newLink)).status).toBe(200);
-    expect((await login(second)).status).toBe(200);
-    expect((await login(first)).status).toBe(401);
+    expect((await login(h, second, PASSWORD, randomIp())).status).toBe(200);
+    expect((await login(h, first, PASSWORD, randomIp())).status).toBe(401);
   });
 
   it("expires a link after 24 hours", async () => {

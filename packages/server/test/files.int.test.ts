@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { FILE_MESSAGES } from "../src/modules/files/messages.js";
+import { upload } from "./factories.js";
 import { call, createUser, refusal, storedFileOfSize, type TestUser, useApp } from "./harness.js";
 import { minimalDocx, zip } from "./zip.js";
 
@@ -13,13 +14,6 @@ const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from("png body"),
 ]);
-
-const upload = (u: TestUser, filename: string, bytes: Buffer, extra = "") =>
-  call(h.app, "POST", `/file/upload?filename=${encodeURIComponent(filename)}${extra}`, {
-    token: u.token,
-    payload: bytes,
-    headers: { "content-type": "application/octet-stream" },
-  });
 
 /** A supervision entry of `u`'s, made through the API, to attach evidence to. */
 const supervisionEntry = async (u: TestUser): Promise<string> =>
@@ -33,7 +27,7 @@ const supervisionEntry = async (u: TestUser): Promise<string> =>
 describe("POST file/upload", () => {
   it("stores the bytes in S3 and serves them back with a safe disposition", async () => {
     const u = await createUser(h.deps);
-    const up = await upload(u, "CPR certificate.pdf", PDF);
+    const up = await upload(h, u, "CPR certificate.pdf", PDF);
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({
       filename: "CPR certificate.pdf",
@@ -57,41 +51,41 @@ describe("POST file/upload", () => {
 
   it("judges the type by content: a script named .pdf is refused", async () => {
     const u = await createUser(h.deps);
-    const res = await upload(u, "notes.pdf", Buffer.from("<script>alert(1)</script>"));
+    const res = await upload(h, u, "notes.pdf", Buffer.from("<script>alert(1)</script>"));
     expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/not accepted/);
     expect((await call(h.app, "GET", "/file/limit/10/page/1", { token: u.token })).body.total).toBe(0);
   });
 
-  it("refuses files over 10 MB with the spec's message", async () => {
+  it("refuses files over 10 MB with the required message", async () => {
     const u = await createUser(h.deps);
     const big = Buffer.alloc(10_485_761);
     PDF.copy(big);
-    const res = await upload(u, "big.pdf", big);
+    const res = await upload(h, u, "big.pdf", big);
     expect(res.status).toBe(413);
     expect(res.body.message).toBe("The file size cannot exceed 10MB");
     const exact = Buffer.alloc(10_485_760);
     PDF.copy(exact);
-    expect((await upload(u, "exact.pdf", exact)).status).toBe(200);
+    expect((await upload(h, u, "exact.pdf", exact)).status).toBe(200);
   });
 
   it("refuses uploads past 100 MB for non-premium users", async () => {
     const u = await createUser(h.deps, { tier: "BASIC", trialEnd: "2099-01-01" });
     await storedFileOfSize(h.deps, u.id, 99_999_990);
-    const res = await upload(u, "one-more.pdf", PDF);
+    const res = await upload(h, u, "one-more.pdf", PDF);
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/Storage limit reached/);
     const premium = await createUser(h.deps);
     await storedFileOfSize(h.deps, premium.id, 99_999_990);
-    expect((await upload(premium, "one-more.pdf", PDF)).status).toBe(200);
+    expect((await upload(h, premium, "one-more.pdf", PDF)).status).toBe(200);
   });
 
   it("attaches evidence to the user's own entry only", async () => {
     const u = await createUser(h.deps);
     const other = await createUser(h.deps);
     const entryId = await supervisionEntry(u);
-    expect((await upload(other, "x.pdf", PDF, `&entryId=${entryId}`)).status).toBe(404);
-    const up = await upload(u, "notes.pdf", PDF, `&entryId=${entryId}`);
+    expect((await upload(h, other, "x.pdf", PDF, { query: `&entryId=${entryId}` })).status).toBe(404);
+    const up = await upload(h, u, "notes.pdf", PDF, { query: `&entryId=${entryId}` });
     expect(up.body).toMatchObject({ entryId, entryType: "supervision" });
     const row = (await call(h.app, "GET", "/entries/limit/10/page/1", { token: u.token })).body.items[0];
     expect(row.evidence).toEqual([expect.objectContaining({ id: up.body.id, name: "notes.pdf" })]);
@@ -126,7 +120,7 @@ describe("POST file/upload", () => {
       headers: { "content-type": "application/pdf" },
     });
     expect(refusal(noName)).toEqual([400, "VALIDATION_ERROR", FILE_MESSAGES.filenameRequired]);
-    const empty = await upload(u, "empty.pdf", Buffer.alloc(0));
+    const empty = await upload(h, u, "empty.pdf", Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ code: "EMPTY_FILE", message: "The file is empty" });
   });
@@ -136,7 +130,7 @@ describe("My Files: list, rename, delete", () => {
   it("lists newest first, searches and sorts by name", async () => {
     const u = await createUser(h.deps);
     for (const name of ["b-report.pdf", "a-cert.png", "c-notes.pdf"])
-      await upload(u, name, name.endsWith("png") ? PNG : PDF);
+      await upload(h, u, name, name.endsWith("png") ? PNG : PDF);
     const names = async (qs: string) =>
       (await call(h.app, "GET", `/file/limit/10/page/1${qs}`, { token: u.token })).body.items.map(
         (f: { filename: string }) => f.filename,
@@ -156,7 +150,7 @@ describe("My Files: list, rename, delete", () => {
   it("renames keeping the extension, and refuses other users", async () => {
     const u = await createUser(h.deps);
     const other = await createUser(h.deps);
-    const { id } = (await upload(u, "scan.pdf", PDF)).body;
+    const { id } = (await upload(h, u, "scan.pdf", PDF)).body;
     expect(
       (await call(h.app, "PUT", `/file/${id}`, { token: u.token, body: { newFilename: "BLS 2026" } })).body
         .filename,
@@ -173,7 +167,7 @@ describe("My Files: list, rename, delete", () => {
   it("deletes the file, its bytes and its place in the entry", async () => {
     const u = await createUser(h.deps);
     const entryId = await supervisionEntry(u);
-    const up = (await upload(u, "x.pdf", PDF, `&entryId=${entryId}`)).body;
+    const up = (await upload(h, u, "x.pdf", PDF, { query: `&entryId=${entryId}` })).body;
     const key = (await h.deps.prisma.storedFile.findUniqueOrThrow({ where: { id: up.id } })).storageKey;
     expect((await call(h.app, "DELETE", `/file/${up.id}`, { token: u.token })).status).toBe(200);
     expect(await h.deps.storage.get(key)).toBeNull();
@@ -186,7 +180,7 @@ describe("My Files: list, rename, delete", () => {
 
   it("counts stored bytes in usage", async () => {
     const u = await createUser(h.deps);
-    await upload(u, "a.pdf", PDF);
+    await upload(h, u, "a.pdf", PDF);
     expect((await call(h.app, "GET", "/usage", { token: u.token })).body.storage).toBe(PDF.length);
   });
 });
@@ -194,7 +188,7 @@ describe("My Files: list, rename, delete", () => {
 describe("identity-documents", () => {
   it("records a passport with its expiry and a standard file name, lists and deletes it with its file", async () => {
     const u = await createUser(h.deps);
-    const file = (await upload(u, "IMG_2041.png", PNG)).body;
+    const file = (await upload(h, u, "IMG_2041.png", PNG)).body;
     const noExpiry = await call(h.app, "POST", "/identity-documents", {
       token: u.token,
       body: { uploadStorageId: file.id, type: "PASSPORT", name: "My passport" },
@@ -231,7 +225,7 @@ describe("identity-documents", () => {
   it("checks the name, the type and the owner", async () => {
     const u = await createUser(h.deps);
     const other = await createUser(h.deps);
-    const file = (await upload(u, "dbs.pdf", PDF)).body;
+    const file = (await upload(h, u, "dbs.pdf", PDF)).body;
     const post = (token: string, body: object) => call(h.app, "POST", "/identity-documents", { token, body });
     expect(
       (await post(u.token, { uploadStorageId: file.id, type: "DBS_PVG", name: "  " })).body.message,
@@ -250,7 +244,7 @@ describe("identity-documents", () => {
     expect(
       (await call(h.app, "DELETE", `/identity-documents/${ok.body.id}`, { token: other.token })).status,
     ).toBe(404);
-    const docx = (await upload(u, "cv.docx", minimalDocx())).body;
+    const docx = (await upload(h, u, "cv.docx", minimalDocx())).body;
     expect(docx.contentType).toMatch(/wordprocessingml/);
     expect((await post(u.token, { uploadStorageId: docx.id, type: "OTHER", name: "CV" })).status).toBe(415);
   });
@@ -266,7 +260,7 @@ describe("upload content checks", () => {
     const u = await createUser(h.deps);
     // Parts far from the start: the check reads the central directory at the end.
     const docx = minimalDocx({ "word/media/image1.png": Buffer.alloc(200_000, 1) });
-    const ok = await upload(u, "Reflection.docx", docx);
+    const ok = await upload(h, u, "Reflection.docx", docx);
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({
       contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -282,7 +276,7 @@ describe("upload content checks", () => {
       ["Reflection.xlsx", docx],
       ["cut.docx", docx.subarray(0, docx.length - 100)],
     ] as const) {
-      const res = await upload(u, name, bytes);
+      const res = await upload(h, u, name, bytes);
       expect(res.status, name).toBe(415);
       expect(res.body, name).toMatchObject({
         code: "UNSUPPORTED_FILE_TYPE",
@@ -295,7 +289,7 @@ describe("upload content checks", () => {
   it("accepts UTF-8 text and refuses HTML renamed .txt or text in another encoding", async () => {
     const u = await createUser(h.deps);
     const notes = Buffer.from("\ufeffReflective notes – ward round, 14/10\nLearning: …\n");
-    const ok = await upload(u, "notes.txt", notes);
+    const ok = await upload(h, u, "notes.txt", notes);
     expect(ok.status).toBe(200);
     expect(ok.body.contentType).toBe("text/plain");
     const got = await h.app.inject({ method: "GET", url: `/api/file/${ok.body.id}?auth_token=${u.token}` });
@@ -312,7 +306,7 @@ describe("upload content checks", () => {
       ["utf16.txt", Buffer.from("\ufeffnotes", "utf16le")],
     ] as const;
     for (const [name, bytes] of refused) {
-      const res = await upload(u, name, bytes);
+      const res = await upload(h, u, name, bytes);
       expect(res.status, name).toBe(415);
       expect(res.body.code, name).toBe("UNSUPPORTED_FILE_TYPE");
     }
@@ -321,8 +315,8 @@ describe("upload content checks", () => {
 
   it("shows raster images inline and downloads everything else", async () => {
     const u = await createUser(h.deps);
-    const png = (await upload(u, "badge.png", PNG)).body;
-    const pdf = (await upload(u, "cert.pdf", PDF)).body;
+    const png = (await upload(h, u, "badge.png", PNG)).body;
+    const pdf = (await upload(h, u, "cert.pdf", PDF)).body;
     const disposition = async (id: string, qs = "") =>
       (await h.app.inject({ method: "GET", url: `/api/file/${id}?auth_token=${u.token}${qs}` })).headers[
         "content-disposition"
@@ -334,9 +328,9 @@ describe("upload content checks", () => {
 
   it("strips control, bidi and invisible characters from names on upload and rename", async () => {
     const u = await createUser(h.deps);
-    const up = await upload(u, "invoice\u202Egpj.pdf", PDF);
+    const up = await upload(h, u, "invoice\u202Egpj.pdf", PDF);
     expect(up.body.filename).toBe("invoicegpj.pdf");
-    const hidden = await upload(u, "\u2066\u200B\u061C\u0085.pdf", PDF);
+    const hidden = await upload(h, u, "\u2066\u200B\u061C\u0085.pdf", PDF);
     expect(hidden.body.filename).toBe("file.pdf");
     const renamed = await call(h.app, "PUT", `/file/${up.body.id}`, {
       token: u.token,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOidcServer } from "../../../scripts/fakes/oidc.mjs";
 import { signWebhook } from "../../../scripts/fakes/payment.mjs";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
-import { issueLinkToken, type LinkPurpose } from "../src/modules/registration/link-tokens.js";
+import { issueLinkToken, type LinkPurpose } from "../src/modules/registration/repository.js";
 import { setOrganisationOidc } from "../src/modules/sso/provider.js";
 import { arbitraryFor, type FuzzContext, hostileFor, leaves, type Mode } from "./fuzz/arbitraries.js";
 import { allFormItems, formBody } from "./fuzz/form-keys.js";

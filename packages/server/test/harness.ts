@@ -1,12 +1,14 @@
 // Integration harness: the real app on the real PostgreSQL, Redis, S3 server and
 // SMTP catcher named by the environment (scripts/test sets up a private namespace).
 import { randomUUID } from "node:crypto";
+import { Queue } from "bullmq";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pino from "pino";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import type { Deps } from "../src/deps.js";
+import { queueNames } from "../src/jobs/definitions/index.js";
 import type { JobContext, JobRun } from "../src/jobs/job.js";
 import { Queues } from "../src/jobs/queues.js";
 import { hashPassword } from "../src/lib/crypto.js";
@@ -72,7 +74,7 @@ export function useApp(opts: { config?: Partial<Config>; worker?: boolean } = {}
 }
 
 /** Runs the real worker (queues, e-mail, SMS, PDFs) for a test file, closed after the file. */
-export function useWorker(): void {
+function useWorker(): void {
   let worker: ReturnType<typeof startWorkers> | undefined;
   beforeAll(() => {
     worker = startWorkers(testConfig(), pino({ level: "silent" }));
@@ -236,6 +238,35 @@ export async function storedFileOfSize(deps: Deps, userId: string, size: number)
       size,
     },
   });
+}
+
+/**
+ * Waits until no job that `match` accepts (by its data) is waiting, delayed or running in any queue
+ * under `prefix` (the app's unless given). After it, a job that was going to run has run: what it
+ * would have sent or written is there to be counted, or never will be.
+ */
+export async function jobsSettled(
+  h: Harness,
+  match: (data: Record<string, unknown>) => boolean,
+  o: { prefix?: string; timeoutMs?: number } = {},
+) {
+  const queues = queueNames.map(
+    (name) => new Queue(name, { connection: h.deps.redis, prefix: o.prefix ?? h.deps.config.redisPrefix }),
+  );
+  try {
+    await vi.waitFor(
+      async () => {
+        for (const queue of queues) {
+          const pending = await queue.getJobs(["waiting", "active", "delayed", "prioritized", "paused"]);
+          const job = pending.find((j) => j && match(j.data ?? {}));
+          if (job) throw new Error(`job ${job.name} ${job.id} still pending in ${queue.name}`);
+        }
+      },
+      { timeout: o.timeoutMs ?? 30_000, interval: 100 },
+    );
+  } finally {
+    await Promise.all(queues.map((q) => q.close()));
+  }
 }
 
 export const randomIp = () =>

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
-  addCalendarMonths,
+  addMonths,
   HCPC_ACCESS_REQUESTED_MESSAGE,
   HCPC_ENTRY_COUNT_MESSAGE,
   HCPC_LINK_EXPIRED_MESSAGE,
@@ -9,9 +9,9 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { startWorkers } from "../src/worker.js";
 import { call, createUser, randomIp, type TestUser, testConfig, useApp } from "./harness.js";
+import { waitForMail } from "./mail.js";
 
 const h = useApp();
-const MAILDEV = process.env.MAILDEV_URL ?? "http://127.0.0.1:1080";
 
 const day = (d: string) => new Date(`${d}T00:00:00Z`);
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -98,19 +98,9 @@ describe("POST hcpc-portal/request-access", () => {
 
     const worker = startWorkers(testConfig());
     try {
-      const deadline = Date.now() + 15_000;
-      let mail: { subject: string; text: string } | undefined;
-      while (!mail && Date.now() < deadline) {
-        const all = (await (await fetch(`${MAILDEV}/email`)).json()) as {
-          to: { address: string }[];
-          subject: string;
-          text: string;
-        }[];
-        mail = all.find((m) => m.to.some((t) => t.address === u.email));
-        if (!mail) await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(mail?.subject).toBe("Your HCPC audit portal link");
-      const token = mail?.text.match(/\/hcpc-portal\/access\/([A-Za-z0-9_-]{43})\s/)?.[1] as string;
+      const mail = await waitForMail(u.email);
+      expect(mail.subject).toBe("Your HCPC audit portal link");
+      const token = mail.text.match(/\/hcpc-portal\/access\/([A-Za-z0-9_-]{43})\s/)?.[1] as string;
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const stored = await h.deps.prisma.hcpcAccess.findMany({ where: { userId: u.id } });
       expect(stored.map((r) => r.tokenHash)).toEqual([sha256(token)]);
@@ -359,8 +349,7 @@ describe("GET hcpc-portal/:id/entries-pdf", () => {
   it("refuses a gap of 3 months, naming both activities and their dates", async () => {
     const u = await createUser(h.deps);
     const ids: string[] = [];
-    for (let i = 0; i < 11; i++)
-      ids.push(await entry(u, addCalendarMonths("2026-01-10", i % 6), `Course ${i}`));
+    for (let i = 0; i < 11; i++) ids.push(await entry(u, addMonths("2026-01-10", i % 6), `Course ${i}`));
     ids.push(await entry(u, "2026-09-10", "Resuscitation update"));
     const token = await link(u, "2026-01-01", "2026-12-31");
     const res = await pdf(token, ids);

@@ -236,11 +236,20 @@ describe("worker heartbeat", () => {
     expect((await workerHealth(prefix)).code).toBe(1);
 
     let running = true;
-    const beat = startHeartbeat(h.deps.redis, prefix, () => running, { intervalMs: 200 });
+    // Each tick of the heartbeat asks whether the worker runs: counted, to wait for ticks.
+    let ticks = 0;
+    const beat = startHeartbeat(
+      h.deps.redis,
+      prefix,
+      () => {
+        ticks++;
+        return running;
+      },
+      { intervalMs: 200 },
+    );
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      await expect.poll(() => heartbeatAge(h.deps.redis, prefix), { timeout: 5_000 }).not.toBeNull();
       const age = await heartbeatAge(h.deps.redis, prefix);
-      expect(age).not.toBeNull();
       expect(age).toBeLessThan(1_000);
       expect(await h.deps.redis.pttl(heartbeatKey(prefix))).toBeGreaterThan(0);
       expect(await workerHealth(prefix)).toMatchObject({ code: 0 });
@@ -253,7 +262,9 @@ describe("worker heartbeat", () => {
         "PX",
         60_000,
       );
-      await new Promise((r) => setTimeout(r, 400));
+      // Two ticks since, with the worker stopped: had the heartbeat gone on, it would have beaten by now.
+      const stoppedAt = ticks;
+      await expect.poll(() => ticks, { timeout: 5_000, interval: 50 }).toBeGreaterThanOrEqual(stoppedAt + 2);
       const stale = await workerHealth(prefix);
       expect(stale.code).toBe(1);
       expect(stale.stderr).toMatch(/last heartbeat \d+ ms ago/);

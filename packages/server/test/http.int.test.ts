@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { ERROR_CODES } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.js";
 import type { Config } from "../src/config.js";
 import { createUser, useApp } from "./harness.js";
@@ -259,30 +259,50 @@ async function startApi(env: Record<string, string>) {
       PORT: String(port),
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
   child.stderr?.on("data", (c) => {
     stderr += c;
   });
+  // The API's log (JSON lines on stdout, at LOG_LEVEL), to wait on what it has done.
+  let stdout = "";
+  child.stdout?.on("data", (c) => {
+    stdout += c;
+  });
+  const logged = (msg: string, url: string) =>
+    stdout
+      .split("\n")
+      .filter(Boolean)
+      .some((line) => {
+        try {
+          const entry = JSON.parse(line) as { msg?: string; req?: { url?: string } };
+          return entry.msg === msg && entry.req?.url === url;
+        } catch {
+          return false; // a line still being written
+        }
+      });
   const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
     child.on("exit", (code) => resolve({ code, at: Date.now() })),
   );
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited while starting: ${stderr}`);
-    const up = await fetch(`http://127.0.0.1:${port}/api/health/live`).then(
-      (r) => r.ok,
-      () => false,
+  try {
+    await vi.waitFor(
+      async () => {
+        if (child.exitCode !== null) return; // reported below, without waiting longer
+        const up = await fetch(`http://127.0.0.1:${port}/api/health/live`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!up) throw new Error("not answering yet");
+      },
+      { timeout: 90_000, interval: 200 },
     );
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the API did not start: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  } catch {
+    child.kill("SIGKILL");
+    throw new Error(`the API did not start: ${stderr}`);
   }
-  return { child, port, exited };
+  if (child.exitCode !== null) throw new Error(`the API exited while starting: ${stderr}`);
+  return { child, port, exited, logged };
 }
 
 // Each test boots the API from its sources (tsx): slow on a busy machine, hence the longer limit.
@@ -297,7 +317,7 @@ describe("shutdown of the API process", () => {
   it(
     "on SIGTERM finishes the request in flight, stops answering and exits 0",
     async () => {
-      const api = await startApi({ SHUTDOWN_TIMEOUT_MS: "8000" });
+      const api = await startApi({ SHUTDOWN_TIMEOUT_MS: "8000", LOG_LEVEL: "info" });
       running = api.child;
       // A request in flight: headers sent, body still coming when SIGTERM arrives.
       const socket = net.connect(api.port, "127.0.0.1");
@@ -311,12 +331,19 @@ describe("shutdown of the API process", () => {
         answer += c;
       });
       const closed = new Promise((r) => socket.on("close", r));
-      await new Promise((r) => setTimeout(r, 300));
+      // In flight once the API has read its headers (Fastify logs each request as it arrives).
+      await vi.waitFor(() => expect(api.logged("incoming request", "/api/auth/login")).toBe(true), {
+        timeout: 10_000,
+        interval: 50,
+      });
       const signalled = Date.now();
       api.child.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
-      // New connections are refused while the old request drains.
-      await expect(fetch(`http://127.0.0.1:${api.port}/api/health/live`)).rejects.toThrow();
+      // New connections are refused (once it has stopped listening) while the old request drains.
+      await vi.waitFor(
+        () => expect(fetch(`http://127.0.0.1:${api.port}/api/health/live`)).rejects.toThrow(),
+        { timeout: 5_000, interval: 50 },
+      );
+      expect(answer).toBe("");
       socket.write(body.slice(5));
       await closed;
       expect(parseRaw(answer).status).toBe(401);
@@ -330,7 +357,7 @@ describe("shutdown of the API process", () => {
   it(
     "exits non-zero at SHUTDOWN_TIMEOUT_MS when a request never finishes",
     async () => {
-      const api = await startApi({ SHUTDOWN_TIMEOUT_MS: "1500" });
+      const api = await startApi({ SHUTDOWN_TIMEOUT_MS: "1500", LOG_LEVEL: "info" });
       running = api.child;
       const socket = net.connect(api.port, "127.0.0.1");
       socket.on("error", () => {});
@@ -338,7 +365,10 @@ describe("shutdown of the API process", () => {
       socket.write(
         "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
       );
-      await new Promise((r) => setTimeout(r, 300));
+      await vi.waitFor(() => expect(api.logged("incoming request", "/api/auth/login")).toBe(true), {
+        timeout: 10_000,
+        interval: 50,
+      });
       const signalled = Date.now();
       api.child.kill("SIGTERM");
       const { code, at } = await api.exited;

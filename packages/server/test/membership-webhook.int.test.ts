@@ -1,4 +1,4 @@
-// The payment provider's signed membership webhook (spec §E) and the upgrade link that names the
+// The payment provider's signed membership webhook (REQ-MEMBER-10) and the upgrade link that names the
 // customer: signatures checked on the raw bytes, replays and repeats refused, every change visible
 // through GET /profile/membership and GET /profile.
 import { randomUUID } from "node:crypto";

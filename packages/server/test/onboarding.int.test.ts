@@ -1,10 +1,11 @@
-// Onboarding by link (spec 3 §4): an account made for someone gets an e-mailed link; the
+// Onboarding by link (REQ-AUTH-05): an account made for someone gets an e-mailed link; the
 // page shows whom it is for, and one submission sets the password and governing body.
 import { randomUUID } from "node:crypto";
 import { LIFECYCLE, LIFECYCLE_MESSAGES as M } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { sha256 } from "../src/lib/crypto.js";
 import { createOnboardingLink } from "../src/modules/registration/onboarding.js";
+import { login } from "./factories.js";
 import { call as callFrom, createOrganisation, createUser, randomIp, refusal, useApp } from "./harness.js";
 import { type MailDevEmail, waitForNewMail } from "./mail.js";
 
@@ -46,8 +47,6 @@ async function linkFor(userId: string, email: string, seen = new Set<string>()) 
 
 const open = (token: string) => call(h.app, "GET", `/auth/onboarding/${token}`);
 const submit = (token: string, body: unknown) => call(h.app, "POST", `/auth/onboarding/${token}`, { body });
-const login = (email: string, password = NEW_PASSWORD) =>
-  call(h.app, "POST", "/auth/login", { body: { email, password } });
 
 describe("onboarding by link", () => {
   it("shows the account, sets password and governing body once, confirms the address; the link is then gone", async () => {
@@ -68,7 +67,7 @@ describe("onboarding by link", () => {
       { email: user.email, firstName: "Olive", organisationName: org.name },
     ]);
     // No password yet: nothing logs in.
-    expect((await login(user.email)).status).toBe(401);
+    expect((await login(h, user.email, NEW_PASSWORD)).status).toBe(401);
 
     const done = await submit(token, { password: NEW_PASSWORD, governingBody: "NMC" });
     expect([done.status, done.body]).toEqual([200, { message: M.onboarded }]);
@@ -78,7 +77,7 @@ describe("onboarding by link", () => {
     });
     expect(after.emailConfirmedAt).not.toBeNull();
     expect(after.profile?.governingBodies).toEqual(["NMC"]);
-    expect((await login(user.email)).status).toBe(200);
+    expect((await login(h, user.email, NEW_PASSWORD)).status).toBe(200);
 
     expect(refusal(await open(token))).toEqual([404, "ONBOARDING_INVALID", M.onboardingInvalid]);
     expect(refusal(await submit(token, { password: "Another-pass-1", governingBody: "HCPC" }))).toEqual([
@@ -86,7 +85,7 @@ describe("onboarding by link", () => {
       "ONBOARDING_INVALID",
       M.onboardingInvalid,
     ]);
-    expect((await login(user.email)).status).toBe(200);
+    expect((await login(h, user.email, NEW_PASSWORD)).status).toBe(200);
   });
 
   it("saves no governing body for 'Other / None', retires earlier sessions and other links", async () => {
@@ -158,8 +157,8 @@ describe("onboarding by link", () => {
     const winner = answers.findIndex((a) => a.status === 200);
     const after = await h.deps.prisma.profile.findUniqueOrThrow({ where: { userId: user.id } });
     expect(after.governingBodies).toEqual([winner === 0 ? "HCPC" : "NRCPD"]);
-    expect((await login(user.email, winner === 0 ? NEW_PASSWORD : "Racing-Pass-22")).status).toBe(200);
-    expect((await login(user.email, winner === 0 ? "Racing-Pass-22" : NEW_PASSWORD)).status).toBe(401);
+    expect((await login(h, user.email, winner === 0 ? NEW_PASSWORD : "Racing-Pass-22")).status).toBe(200);
+    expect((await login(h, user.email, winner === 0 ? "Racing-Pass-22" : NEW_PASSWORD)).status).toBe(401);
   });
 
   it("answers unknown links 404 and hostile input 400, never a 5xx, setting nothing", async () => {

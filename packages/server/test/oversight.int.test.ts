@@ -5,29 +5,12 @@ import { randomUUID } from "node:crypto";
 import { MEMBER_GROUPS, type MemberGroup } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { isFullMember, loadAccount, membershipFacts, trialStatus } from "../src/modules/account/index.js";
+import { sharedCpd } from "./factories.js";
 import { call, createOrganisation, createUser, randomIp, refusal, type TestUser, useApp } from "./harness.js";
 
 const h = useApp();
 const as = (u: TestUser, method: "GET" | "POST" | "PUT", url: string, body?: unknown) =>
   call(h.app, method, url, { token: u.token, body, ip: randomIp() });
-
-/** A diary entry of `u` shared with the community under a unique title. */
-async function share(u: TestUser, title = `Shared ${randomUUID()}`) {
-  const entry = await h.deps.prisma.entry.create({
-    data: { userId: u.id, type: "diary", title, date: new Date("2026-01-10T00:00:00Z") },
-  });
-  const s = await h.deps.prisma.sharedCpd.create({
-    data: {
-      entryId: entry.id,
-      userId: u.id,
-      title,
-      description: "What I learnt",
-      category: "Wellbeing",
-      websiteUrl: "https://example.org/course",
-    },
-  });
-  return { id: s.id, title };
-}
 
 const communityTitles = async (u: TestUser, search: string) =>
   (await as(u, "GET", `/shared-cpd/limit/50/page/1?search=${encodeURIComponent(search)}`)).body.items.map(
@@ -39,7 +22,7 @@ describe("shared CPD moderation", () => {
     const moderator = await createUser(h.deps, { roles: ["Admin-Shared-CPD"] });
     const author = await createUser(h.deps);
     const reader = await createUser(h.deps);
-    const item = await share(author);
+    const item = await sharedCpd(h, author);
     expect(await communityTitles(reader, item.title)).toEqual([item.title]);
 
     const hidden = await as(moderator, "POST", `/admin/shared-cpd/${item.id}/hide`, {
@@ -83,7 +66,7 @@ describe("shared CPD moderation", () => {
   it("recategorises within the shared CPD categories only; unknown items are 404 and nothing changes", async () => {
     const moderator = await createUser(h.deps, { roles: ["Admin"] });
     const author = await createUser(h.deps);
-    const item = await share(author);
+    const item = await sharedCpd(h, author);
     const moved = await as(moderator, "PUT", `/admin/shared-cpd/${item.id}/category`, {
       category: "Leadership",
     });
@@ -111,8 +94,8 @@ describe("shared CPD moderation", () => {
     const manager = await createUser(h.deps, { roles: ["Organisation-Manager"], organisationId: orgA.id });
     const member = await createUser(h.deps, { tier: "CORPORATE", organisationId: orgA.id });
     const outsider = await createUser(h.deps, { tier: "CORPORATE", organisationId: orgB.id });
-    const mine = await share(member);
-    await share(outsider);
+    const mine = await sharedCpd(h, member);
+    await sharedCpd(h, outsider);
     await h.deps.prisma.sharedCpd.update({
       where: { id: mine.id },
       data: { hiddenAt: new Date(), hiddenReason: "Duplicate" },

@@ -11,7 +11,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, describe, expect, it } from "vitest";
 import { Queues } from "../src/jobs/queues.js";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
-import { bulkDiary, createUser, testConfig, useApp } from "./harness.js";
+import { bulkDiary, createUser, jobsSettled, testConfig, useApp } from "./harness.js";
 import { mailsTo, waitForMail } from "./mail.js";
 
 const h = useApp();
@@ -53,14 +53,6 @@ afterAll(async () => {
     await queue.close();
   }
 });
-
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe("a worker killed mid-portfolio", () => {
   it("leaves a job another worker completes exactly once: one file, one e-mail", async () => {
@@ -106,7 +98,12 @@ describe("a worker killed mid-portfolio", () => {
     const row = () => h.deps.prisma.portfolioRequest.findUniqueOrThrow({ where: { id: uuid } });
 
     const first = startWorker();
-    await until("the first worker to be part-way through", async () => (await row()).progress > 0, 60_000);
+    await expect
+      .poll(async () => (await row()).progress, {
+        message: "the first worker to be part-way through",
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
     expect((await row()).state).toBe("Processing");
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
@@ -114,12 +111,14 @@ describe("a worker killed mid-portfolio", () => {
     expect(await h.deps.storage.get(`portfolios/${uuid}.pdf`)).toBeNull();
 
     startWorker();
-    await until("the portfolio to complete", async () => (await row()).state === "Completed", 90_000);
+    await expect
+      .poll(async () => (await row()).state, { message: "the portfolio to complete", timeout: 90_000 })
+      .toBe("Completed");
     const done = await row();
     const mail = await waitForMail(me.email, 15_000);
     expect(mail.subject).toBe("Your CPD portfolio is ready");
-    // Give a duplicate run the time to show itself before counting.
-    await new Promise((r) => setTimeout(r, LOCK_MS * 2));
+    // Before counting: the job is done in the queue too, so a duplicate run has shown itself or never will.
+    await jobsSettled(h, (data) => data.portfolioId === uuid, { prefix, timeoutMs: LOCK_MS * 6 });
     expect(await mailsTo(me.email)).toHaveLength(1);
     expect((await row()).completedAt?.getTime()).toBe(done.completedAt?.getTime());
 

@@ -4,9 +4,10 @@
 import pino from "pino";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
-import { describe, expect, it } from "vitest";
-import { portfolioRetentionJob } from "../src/jobs/portfolio-retention.js";
+import { describe, expect, it, vi } from "vitest";
+import { portfolioRetentionHandler } from "../src/jobs/handlers/portfolio-retention.js";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
+import { diary, uploaded } from "./factories.js";
 import {
   bulkDiary,
   call,
@@ -24,22 +25,8 @@ const h = useApp({ worker: true });
 const today = todayInLondon();
 const yearAgo = addDays(today, -365);
 
-async function diary(u: TestUser, title: string, extra: Record<string, unknown> = {}) {
-  const res = await call(h.app, "POST", "/entries/diary", {
-    token: u.token,
-    ip: randomIp(),
-    body: {
-      Field222: title,
-      DiaryDate: today,
-      DiaryHours: "1.5",
-      ActivityType: "Other",
-      Field116: "Other",
-      ...extra,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.entryId as string;
-}
+/** This file's diary entries: today, 1.5 hours, "Other" (with the title and fields each test gives). */
+const ENTRY = { DiaryDate: today, DiaryHours: "1.5", ActivityType: "Other", Field116: "Other" };
 async function reflection(u: TestUser, title: string, text: string) {
   const res = await call(h.app, "POST", "/entries/reflection", {
     token: u.token,
@@ -48,16 +35,6 @@ async function reflection(u: TestUser, title: string, text: string) {
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.entryId as string;
-}
-async function upload(u: TestUser, name: string, body: Buffer) {
-  const res = await call(h.app, "POST", `/file/upload?filename=${encodeURIComponent(name)}`, {
-    token: u.token,
-    payload: body,
-    headers: { "content-type": "application/octet-stream" },
-    ip: randomIp(),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.id as string;
 }
 const body = (o: Record<string, unknown> = {}) => ({
   dateFrom: yearAgo,
@@ -77,14 +54,19 @@ async function requestPortfolio(u: TestUser, b: unknown) {
   return call(h.app, "POST", "/portfolio/v2/download", { token: u.token, body: b, ip: randomIp() });
 }
 async function waitForState(u: TestUser, id: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await call(h.app, "GET", `/portfolio/v2/download/${id}`, { token: u.token });
-    expect(res.status).toBe(200);
-    if (res.body.state === "Completed" || res.body.state === "Failed") return res.body;
-    if (Date.now() > deadline) throw new Error(`portfolio still ${res.body.state} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  const res = await vi.waitFor(
+    async () => {
+      const res = await call(h.app, "GET", `/portfolio/v2/download/${id}`, { token: u.token });
+      // Anything but 200 ends the wait and fails below.
+      if (res.status === 200 && res.body.state !== "Completed" && res.body.state !== "Failed") {
+        throw new Error(`portfolio still ${res.body.state} after ${timeoutMs} ms`);
+      }
+      return res;
+    },
+    { timeout: timeoutMs, interval: 150 },
+  );
+  expect(res.status).toBe(200);
+  return res.body;
 }
 async function download(link: string) {
   const url = new URL(link);
@@ -100,15 +82,16 @@ async function pdfPages(buf: Buffer) {
 describe("POST portfolio/v2/download: what a request may name", () => {
   it("answers 404 for another user's entry or evidence, and queues nothing", async () => {
     const [me, other] = await Promise.all([createUser(h.deps), createUser(h.deps)]);
-    const theirs = await diary(other, "Not mine");
-    const theirFile = await upload(
+    const theirs = await diary(h, other, { ...ENTRY, Field222: "Not mine" });
+    const theirFile = await uploaded(
+      h,
       other,
       "x.png",
       await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } })
         .png()
         .toBuffer(),
     );
-    const mine = await diary(me, "Mine");
+    const mine = await diary(h, me, { ...ENTRY, Field222: "Mine" });
     const before = await h.deps.prisma.portfolioRequest.count({ where: { userId: me.id } });
 
     const entry = await requestPortfolio(me, body({ diaryEntries: [mine, theirs] }));
@@ -146,11 +129,15 @@ describe("a portfolio built by the worker", () => {
     const image = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3366aa" } })
       .jpeg()
       .toBuffer();
-    const photo = await upload(me, "ward-round.jpg", image);
-    const notes = await upload(me, "notes.txt", Buffer.from("plain notes"));
-    const first = await diary(me, "Sepsis recognition workshop", { Evidence: [photo, notes] });
-    const second = await diary(me, "Ethics café — Σωκράτης");
-    const skipped = await diary(me, "Entry that was not selected");
+    const photo = await uploaded(h, me, "ward-round.jpg", image);
+    const notes = await uploaded(h, me, "notes.txt", Buffer.from("plain notes"));
+    const first = await diary(h, me, {
+      ...ENTRY,
+      Field222: "Sepsis recognition workshop",
+      Evidence: [photo, notes],
+    });
+    const second = await diary(h, me, { ...ENTRY, Field222: "Ethics café — Σωκράτης" });
+    const skipped = await diary(h, me, { ...ENTRY, Field222: "Entry that was not selected" });
     const reflected = await reflection(me, "Reflecting on handover", "Κάθε μέρα μαθαίνω κάτι νέο. مرحبا");
 
     const res = await requestPortfolio(
@@ -196,7 +183,7 @@ describe("a portfolio built by the worker", () => {
     const me = await createUser(h.deps);
     const ids = [];
     for (const t of ["Alpha course", "Bravo seminar", "Charlie audit"])
-      ids.push(await diary(me, t, { Field113: "word ".repeat(900) }));
+      ids.push(await diary(h, me, { ...ENTRY, Field222: t, Field113: "word ".repeat(900) }));
     const res = await requestPortfolio(me, body({ diaryEntries: ids }));
     const done = await waitForState(me, res.body.uuid);
     expect(done.state, done.reason).toBe("Completed");
@@ -232,7 +219,7 @@ describe("a portfolio built by the worker", () => {
 
   it("answers the same uuid to identical requests racing, and builds one file", async () => {
     const me = await createUser(h.deps);
-    const id = await diary(me, "Raced entry");
+    const id = await diary(h, me, { ...ENTRY, Field222: "Raced entry" });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => requestPortfolio(me, body({ diaryEntries: [id] }))),
     );
@@ -273,7 +260,7 @@ describe("a signed download link", () => {
 describe("Redis unavailable", () => {
   it("answers 503 with Retry-After and leaves no request behind", async () => {
     const me = await createUser(h.deps);
-    const id = await diary(me, "While Redis is down");
+    const id = await diary(h, me, { ...ENTRY, Field222: "While Redis is down" });
     await whileRedisDown(h, async () => {
       const res = await requestPortfolio(me, body({ diaryEntries: [id] }));
       expect([res.status, res.body.code]).toEqual([503, "SERVICE_UNAVAILABLE"]);
@@ -297,7 +284,7 @@ describe("retention", () => {
       where: { id: res.body.uuid },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    await portfolioRetentionJob.handle(
+    await portfolioRetentionHandler.handle(
       { batch: 10 },
       {
         db: h.deps.prisma,
@@ -327,7 +314,7 @@ describe("POST organisations/user-review/portfolio", () => {
   it("answers a member's portfolio PDF to a manager of their organisation", async () => {
     const org = await createOrganisation(h.deps);
     const member = await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id, firstName: "Siân" });
-    await diary(member, "Reviewed entry");
+    await diary(h, member, { ...ENTRY, Field222: "Reviewed entry" });
     const manager = await createUser(h.deps, {
       tier: "CORPORATE",
       organisationId: org.id,

@@ -27,7 +27,7 @@ describe("GET and PUT profile", () => {
     });
   });
 
-  it("saves the basic details and refuses bad input with the spec's messages, changing nothing", async () => {
+  it("saves the basic details and refuses bad input with the required messages, changing nothing", async () => {
     const u = await createUser(h.deps);
     const put = (body: object) => call(h.app, "PUT", "/profile", { token: u.token, body });
     const ok = await put({

@@ -22,12 +22,6 @@ async function replica(prefix: string) {
   return cache;
 }
 
-async function until(check: () => boolean, ms = 3_000) {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return check();
-}
-
 describe("session invalidations across replicas", () => {
   it("an invalidation in one replica empties the entry in the other, not the other users' entries", async () => {
     const prefix = `${h.deps.config.redisPrefix}_replicas_${randomUUID()}`;
@@ -39,21 +33,25 @@ describe("session invalidations across replicas", () => {
     }
     a.invalidate(user);
     expect(a.get(user)).toBeUndefined();
-    expect(await until(() => b.get(user) === undefined)).toBe(true);
+    await expect.poll(() => b.get(user), { timeout: 3_000, interval: 20 }).toBeUndefined();
     expect(b.get(other)).toEqual(FACTS);
     expect(a.get(other)).toEqual(FACTS);
   });
 
   it("replicas on another prefix (another installation on the same Redis) are not told", async () => {
-    const [a, b] = [
+    const two = `${h.deps.config.redisPrefix}_two_${randomUUID()}`;
+    const [a, b, c] = [
       await replica(`${h.deps.config.redisPrefix}_one_${randomUUID()}`),
-      await replica(`${h.deps.config.redisPrefix}_two_${randomUUID()}`),
+      await replica(two),
+      await replica(two),
     ];
-    const user = randomUUID();
+    const [user, marker] = [randomUUID(), randomUUID()];
     b.set(user, FACTS, b.mark());
+    b.set(marker, FACTS, b.mark());
     a.invalidate(user);
-    // Give a published message time to arrive, had there been one.
-    await new Promise((r) => setTimeout(r, 300));
+    // Published after a's message on the same connection: once b has this one, a's would have come first.
+    c.invalidate(marker);
+    await expect.poll(() => b.get(marker), { timeout: 3_000, interval: 20 }).toBeUndefined();
     expect(b.get(user)).toEqual(FACTS);
   });
 });

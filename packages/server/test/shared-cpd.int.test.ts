@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { diary } from "./factories.js";
 import { call, createUser, type TestUser, useApp } from "./harness.js";
 
 const h = useApp();
@@ -9,26 +10,13 @@ const card = {
   websiteUrl: "https://learning.example.org/sepsis",
 };
 
-async function diaryEntry(u: TestUser, title = "Sepsis") {
-  const res = await call(h.app, "POST", "/entries/diary", {
-    token: u.token,
-    body: {
-      Field222: title,
-      DiaryDate: "2026-10-01",
-      DiaryHours: "1",
-      ActivityType: "Self-directed learning",
-      Field116: "Clinical Skills",
-    },
-  });
-  return res.body.entryId as string;
-}
 const share = (u: TestUser, entryId: string, body: object = card) =>
   call(h.app, "POST", `/shared-cpd?entryId=${entryId}`, { token: u.token, body });
 
 describe("POST shared-cpd", () => {
   it("shares a diary entry once and shows the share on the entries list", async () => {
     const u = await createUser(h.deps);
-    const entryId = await diaryEntry(u);
+    const entryId = await diary(h, u);
     const res = await share(u, entryId);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Shared Successfully");
@@ -37,9 +25,9 @@ describe("POST shared-cpd", () => {
     expect(row.shareId).toBe(res.body.shareId);
   });
 
-  it("refuses bad cards with the spec's messages", async () => {
+  it("refuses bad cards with the required messages", async () => {
     const u = await createUser(h.deps);
-    const entryId = await diaryEntry(u);
+    const entryId = await diary(h, u);
     const cases: [object, string][] = [
       [{ ...card, title: " " }, "A title is required"],
       [{ ...card, description: "" }, "A description is required"],
@@ -65,7 +53,7 @@ describe("POST shared-cpd", () => {
   it("shares only the user's own diary entries, and only with the SharedCPD feature", async () => {
     const u = await createUser(h.deps);
     const other = await createUser(h.deps);
-    const entryId = await diaryEntry(u);
+    const entryId = await diary(h, u);
     expect((await share(other, entryId)).status).toBe(404);
     const refl = (
       await call(h.app, "POST", "/entries/reflection", {
@@ -75,14 +63,14 @@ describe("POST shared-cpd", () => {
     ).body.entryId;
     expect((await share(u, refl)).body.message).toBe("Only diary entries can be shared");
     const basic = await createUser(h.deps, { tier: "BASIC" });
-    const basicEntry = await diaryEntry(basic);
+    const basicEntry = await diary(h, basic);
     expect((await share(basic, basicEntry)).status).toBe(403);
   });
 
   it("stops sharing, for the owner only", async () => {
     const u = await createUser(h.deps);
     const other = await createUser(h.deps);
-    const { shareId } = (await share(u, await diaryEntry(u))).body;
+    const { shareId } = (await share(u, await diary(h, u))).body;
     expect((await call(h.app, "DELETE", `/shared-cpd/${shareId}`, { token: other.token })).status).toBe(404);
     expect((await call(h.app, "DELETE", `/shared-cpd/${shareId}`, { token: u.token })).status).toBe(200);
     expect((await call(h.app, "DELETE", `/shared-cpd/${shareId}`, { token: u.token })).status).toBe(404);
@@ -95,10 +83,9 @@ describe("GET shared-cpd and upvotes", () => {
     const b = await createUser(h.deps);
     await h.deps.prisma.profile.update({ where: { userId: b.id }, data: { nickname: "Night owl" } });
     const tag = `zq${Date.now()}`;
-    const s1 = (
-      await share(a, await diaryEntry(a), { ...card, title: `${tag} first`, category: "Leadership" })
-    ).body.shareId;
-    const s2 = (await share(b, await diaryEntry(b), { ...card, title: `${tag} second` })).body.shareId;
+    const s1 = (await share(a, await diary(h, a), { ...card, title: `${tag} first`, category: "Leadership" }))
+      .body.shareId;
+    const s2 = (await share(b, await diary(h, b), { ...card, title: `${tag} second` })).body.shareId;
     const voter = await createUser(h.deps);
     await call(h.app, "POST", `/shared-cpd/${s1}/upvote`, { token: voter.token });
 
@@ -122,7 +109,7 @@ describe("GET shared-cpd and upvotes", () => {
     const owner = await createUser(h.deps);
     const v1 = await createUser(h.deps);
     const v2 = await createUser(h.deps);
-    const { shareId } = (await share(owner, await diaryEntry(owner))).body;
+    const { shareId } = (await share(owner, await diary(h, owner))).body;
     const up = (u: TestUser) => call(h.app, "POST", `/shared-cpd/${shareId}/upvote`, { token: u.token });
     expect((await up(v1)).body).toEqual({ currentUpvotes: 1 });
     expect((await up(v1)).body).toEqual({ currentUpvotes: 1 });

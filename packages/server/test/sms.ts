@@ -1,4 +1,6 @@
 // Reading what the fake SMS gateway (scripts/fakes/sms.mjs) received: the tests' only view of text messages.
+import { vi } from "vitest";
+
 const SMS = process.env.SMS_API_URL ?? "http://127.0.0.1:4610";
 
 export interface SmsMessage {
@@ -22,11 +24,12 @@ export async function waitForSms(
   match: (m: SmsMessage) => boolean = () => true,
   timeoutMs = 15_000,
 ): Promise<SmsMessage> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = (await smsTo(to)).find(match);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no text message to ${to} within ${timeoutMs} ms`);
+  return vi.waitFor(
+    async () => {
+      const found = (await smsTo(to)).find(match);
+      if (!found) throw new Error(`no text message to ${to} within ${timeoutMs} ms`);
+      return found;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }

@@ -1,26 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { addDays, addMonths, todayInLondon } from "../src/lib/dates.js";
+import { diary } from "./factories.js";
 import { call, createOrganisation, createUser, type TestUser, useApp } from "./harness.js";
 
 const h = useApp();
 const today = todayInLondon();
 const monthsAgo = (n: number) => addMonths(today, -n);
 
-async function diary(u: TestUser, date: string, hours: string, over: Record<string, unknown> = {}) {
-  const res = await call(h.app, "POST", "/entries/diary", {
-    token: u.token,
-    body: {
-      Field222: `Entry ${date}`,
-      DiaryDate: date,
-      DiaryHours: hours,
-      ActivityType: "Self-directed learning",
-      Field116: "Clinical Skills",
-      ...over,
-    },
-  });
-  expect(res.status).toBe(200);
-  return res.body.entryId as string;
-}
 const reflection = (u: TestUser, date: string, hours = "1") =>
   call(h.app, "POST", "/entries/reflection", {
     token: u.token,
@@ -35,11 +21,11 @@ const stats = async (u: TestUser, path: string) => {
 describe("GET statistics/{period}", () => {
   it("sums hours and counts entries per period: 20 months ago counts in 24 and not in 12", async () => {
     const u = await createUser(h.deps);
-    await diary(u, monthsAgo(1), "2.5");
-    await diary(u, monthsAgo(20), "4");
-    await diary(u, monthsAgo(30), "1.25");
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "2.5" });
+    await diary(h, u, { DiaryDate: monthsAgo(20), DiaryHours: "4" });
+    await diary(h, u, { DiaryDate: monthsAgo(30), DiaryHours: "1.25" });
     await reflection(u, monthsAgo(2), "0.5");
-    await diary(u, addDays(today, 10), "7"); // planned: not logged yet
+    await diary(h, u, { DiaryDate: addDays(today, 10), DiaryHours: "7" }); // planned: not logged yet
 
     expect(await stats(u, "12")).toMatchObject({
       hoursLogged: 3,
@@ -75,9 +61,9 @@ describe("GET statistics/{period}", () => {
       token: u.token,
       body: { hoursPerYear: 35, startDate: start, reportInterval: 1 },
     });
-    await diary(u, addDays(start, -1), "10"); // before the reporting period
-    await diary(u, addDays(start, 3), "12.25");
-    await diary(u, monthsAgo(1), "0.08");
+    await diary(h, u, { DiaryDate: addDays(start, -1), DiaryHours: "10" }); // before the reporting period
+    await diary(h, u, { DiaryDate: addDays(start, 3), DiaryHours: "12.25" });
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "0.08" });
     const s = await stats(u, "12");
     expect(s.hoursLeft).toBe(22.7); // 35 - 12.33 = 22.67
     expect(s.userCompliance).toBe(35); // 12.33 / 35 = 35.2 %
@@ -96,7 +82,7 @@ describe("GET statistics/{period}", () => {
       token: u.token,
       body: { hoursPerYear: 100, startDate: "2020-01-01", reportInterval: 1 },
     });
-    await diary(u, monthsAgo(1), "5");
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "5" });
     const s = await stats(u, "12");
     expect(s).toMatchObject({
       hoursLeft: 35,
@@ -117,7 +103,7 @@ describe("GET statistics/{period}", () => {
       token: u.token,
       body: { hoursPerYear: 2, startDate: monthsAgo(2), reportInterval: 1 },
     });
-    await diary(u, monthsAgo(1), "3");
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "3" });
     expect(await stats(u, "12")).toMatchObject({ hoursLeft: 0, userCompliance: 100 });
   });
 
@@ -139,9 +125,9 @@ describe("GET statistics/{period}", () => {
         },
       },
     });
-    await diary(u, monthsAgo(1), "1", { Field116: "Incident" });
-    await diary(u, monthsAgo(1), "1", { Field116: "Course" });
-    await diary(u, monthsAgo(1), "1", { Field116: "Other" });
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "1", Field116: "Incident" });
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "1", Field116: "Course" });
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "1", Field116: "Other" });
     expect(await stats(u, "12")).toMatchObject({
       resilientIncident: 1,
       resilientCourses: 1,
@@ -153,7 +139,7 @@ describe("GET statistics/{period}", () => {
   it("counts only the user's own entries", async () => {
     const a = await createUser(h.deps);
     const b = await createUser(h.deps);
-    await diary(a, monthsAgo(1), "3");
+    await diary(h, a, { DiaryDate: monthsAgo(1), DiaryHours: "3" });
     expect(await stats(b, "12")).toMatchObject({ hoursLogged: 0, totalEntries: 0 });
   });
 });
@@ -161,10 +147,10 @@ describe("GET statistics/{period}", () => {
 describe("GET statistics/monthly and graphs", () => {
   it("answers twelve months of entry counts ending this month", async () => {
     const u = await createUser(h.deps);
-    await diary(u, today, "1");
-    await diary(u, today, "1");
-    await diary(u, monthsAgo(11), "1");
-    await diary(u, monthsAgo(13), "1");
+    await diary(h, u, { DiaryDate: today, DiaryHours: "1" });
+    await diary(h, u, { DiaryDate: today, DiaryHours: "1" });
+    await diary(h, u, { DiaryDate: monthsAgo(11), DiaryHours: "1" });
+    await diary(h, u, { DiaryDate: monthsAgo(13), DiaryHours: "1" });
     const m = (await call(h.app, "GET", "/statistics/monthly", { token: u.token })).body;
     expect(m).toHaveLength(12);
     expect(m[11]).toEqual({ key: today.slice(0, 7), value: 2 });
@@ -174,10 +160,15 @@ describe("GET statistics/monthly and graphs", () => {
 
   it("counts categories and activity types in the period", async () => {
     const u = await createUser(h.deps);
-    await diary(u, monthsAgo(1), "1", { Field116: "Leadership" });
-    await diary(u, monthsAgo(2), "1", { Field116: "Leadership", ActivityType: "Work-based learning" });
-    await diary(u, monthsAgo(3), "1");
-    await diary(u, monthsAgo(20), "1", { Field116: "Wellbeing" });
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "1", Field116: "Leadership" });
+    await diary(h, u, {
+      DiaryDate: monthsAgo(2),
+      DiaryHours: "1",
+      Field116: "Leadership",
+      ActivityType: "Work-based learning",
+    });
+    await diary(h, u, { DiaryDate: monthsAgo(3), DiaryHours: "1" });
+    await diary(h, u, { DiaryDate: monthsAgo(20), DiaryHours: "1", Field116: "Wellbeing" });
     const g = (await call(h.app, "GET", "/graphs/12", { token: u.token })).body;
     expect(g.cpdCategories).toEqual([
       { category: "Leadership", value: 2 },
@@ -194,8 +185,12 @@ describe("GET statistics/monthly and graphs", () => {
     const u = await createUser(h.deps);
     await call(h.app, "PUT", "/profile/governing-bodies", { token: u.token, body: ["HCPC", "NMC"] });
     const hcpc1 = "HCPC 1: Keep a continuous, up-to-date and accurate record";
-    await diary(u, monthsAgo(1), "1", { GoverningBodyStandards: [hcpc1, "NMC 3: Preserve safety"] });
-    await diary(u, monthsAgo(2), "1", { GoverningBodyStandards: [hcpc1] });
+    await diary(h, u, {
+      DiaryDate: monthsAgo(1),
+      DiaryHours: "1",
+      GoverningBodyStandards: [hcpc1, "NMC 3: Preserve safety"],
+    });
+    await diary(h, u, { DiaryDate: monthsAgo(2), DiaryHours: "1", GoverningBodyStandards: [hcpc1] });
     const g = (await call(h.app, "GET", "/graphs/governing-body-standards/12", { token: u.token })).body;
     expect(g.map((x: { title: string }) => x.title)).toEqual(["HCPC", "NMC"]);
     expect(g[0].graphData[0]).toEqual({ key: "HCPC 1", value: 2, tooltipText: hcpc1 });
@@ -210,9 +205,9 @@ describe("GET statistics/monthly and graphs", () => {
 
   it("draws a pie of one form field, and 404s for unknown forms and fields", async () => {
     const u = await createUser(h.deps);
-    await diary(u, monthsAgo(1), "1", { ActivityType: "Work-based learning" });
-    await diary(u, monthsAgo(1), "1", { ActivityType: "Work-based learning" });
-    await diary(u, monthsAgo(1), "1");
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "1", ActivityType: "Work-based learning" });
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "1", ActivityType: "Work-based learning" });
+    await diary(h, u, { DiaryDate: monthsAgo(1), DiaryHours: "1" });
     const pie = (
       await call(h.app, "GET", "/graphs/form/diary/field/ActivityType?period=12", { token: u.token })
     ).body;
@@ -251,7 +246,7 @@ describe("GET statistics/monthly and graphs", () => {
     ];
     const before = [];
     for (const p of paths) before.push(await count(p));
-    for (let i = 0; i < 15; i++) await diary(u, monthsAgo(i % 11), "1");
+    for (let i = 0; i < 15; i++) await diary(h, u, { DiaryDate: monthsAgo(i % 11), DiaryHours: "1" });
     const after = [];
     for (const p of paths) after.push(await count(p));
     expect(after).toEqual(before);

@@ -5,6 +5,7 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { otherSide, type SupervisionSide } from "@cpd/contract";
 import sharp from "sharp";
+import { uploaded } from "./factories.js";
 import { call, createUser, type Harness, randomIp, type TestUser } from "./harness.js";
 import { type MailDevEmail, waitForNewMail } from "./mail.js";
 
@@ -35,7 +36,7 @@ export const dataUrl = (bytes: Buffer, type = "image/png") =>
 export const signature = async () => dataUrl(await signaturePng());
 
 /** A fresh UK mobile number as a person types it, and as E.164 (what the SMS gateway sees). */
-export function newMobile(): { number: string; e164: string } {
+function newMobile(): { number: string; e164: string } {
   const rest = String(randomInt(0, 1_000_000_000)).padStart(9, "0");
   return { number: `07${rest.slice(0, 3)} ${rest.slice(3)}`, e164: `+447${rest}` };
 }
@@ -77,15 +78,7 @@ export async function supervisionEntry(
 
 /** A real PNG uploaded by `u`, to attach as evidence. */
 export async function uploadPng(h: Harness, u: TestUser, name = "evidence.png"): Promise<string> {
-  const res = must(
-    await call(h.app, "POST", `/file/upload?filename=${encodeURIComponent(name)}`, {
-      token: u.token,
-      payload: await signaturePng(40, 40),
-      headers: { "content-type": "application/octet-stream" },
-      ip: randomIp(),
-    }),
-  );
-  return res.body.id as string;
+  return uploaded(h, u, name, await signaturePng(40, 40));
 }
 
 export interface RevieweeInput {

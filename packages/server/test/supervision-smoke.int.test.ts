@@ -7,45 +7,30 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { codeKey, deriveCode } from "../src/modules/supervision/codes.js";
 import { startWorkers } from "../src/worker.js";
-import { call, createUser, randomIp, type TestUser, testConfig, useApp } from "./harness.js";
-import { mailsTo, waitForMail } from "./mail.js";
+import { call, createUser, randomIp, testConfig, useApp } from "./harness.js";
+import { waitForMail, waitForNewMail } from "./mail.js";
+import { smsTo, waitForSms } from "./sms.js";
+import { shareCall, supervisionEntry } from "./supervision-fixtures.js";
 
 const h = useApp();
 const PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
-async function supervisionEntry(u: TestUser, role = "Supervisor") {
-  const res = await call(h.app, "POST", "/entries/supervision", {
-    token: u.token,
-    body: { SupervisionDate: "2026-09-01", SupervisionRole: role, Field4: "Weekly supervision" },
-  });
-  expect(res.status).toBe(200);
-  return res.body.entryId as string;
-}
+/** This file's supervision entries: the owner is the Supervisor, on 1 September. */
+const ENTRY = { SupervisionDate: "2026-09-01", Field4: "Weekly supervision" };
 
-async function share(
-  u: TestUser,
-  entryId: string,
-  reviewee: { email?: string; number?: string } = {},
-  type = "Supervisee",
-) {
-  return call(h.app, "POST", "/supervision/share", {
-    token: u.token,
-    // Sharing is limited to 10 a minute per address.
-    ip: randomIp(),
-    body: {
-      entryId,
-      reviewee: {
-        type,
-        name: "Rae Viewee",
-        email: reviewee.email ?? `rae-${randomUUID()}@nhs.example`,
-        number: reviewee.number ?? "07700 900123",
-        expiry: 7,
-      },
-      topics: [{ title: "Caseload", actions: "Review two cases" }, { title: "Training" }],
-    },
-  });
-}
+/** This file's share of `entryId`: Rae Viewee, the supervisee, two topics. */
+const shareOf = (entryId: string, reviewee: { email?: string; number?: string } = {}) => ({
+  entryId,
+  reviewee: {
+    type: "Supervisee",
+    name: "Rae Viewee",
+    email: reviewee.email ?? `rae-${randomUUID()}@nhs.example`,
+    number: reviewee.number ?? "07700 900123",
+    expiry: 7,
+  },
+  topics: [{ title: "Caseload", actions: "Review two cases" }, { title: "Training" }],
+});
 
 /** Asks for a code, reads it as the job would, and signs in with it. */
 async function guestToken(shareId: string, ip = randomIp()) {
@@ -69,8 +54,8 @@ async function guestToken(shareId: string, ip = randomIp()) {
 describe("supervision sharing", () => {
   it("runs from share to a completed, verifiable record", async () => {
     const owner = await createUser(h.deps, { firstName: "Olive" });
-    const entryId = await supervisionEntry(owner);
-    const shared = await share(owner, entryId);
+    const entryId = await supervisionEntry(h, owner, "Supervisor", ENTRY);
+    const shared = await shareCall(h, owner, shareOf(entryId));
     expect(shared.status).toBe(200);
     expect(shared.body.message).toBe("Shared Successfully");
     const shareId = shared.body.reviewee.Id as string;
@@ -83,7 +68,7 @@ describe("supervision sharing", () => {
       "Caseload",
       "Training",
     ]);
-    expect((await share(owner, entryId)).body.code).toBe("ALREADY_SHARED");
+    expect((await shareCall(h, owner, shareOf(entryId))).body.code).toBe("ALREADY_SHARED");
 
     const link = await call(h.app, "GET", `/supervision/${shareId}/link`);
     expect(link.body).toMatchObject({ status: "shared", maskedEmail: "r•••@nhs.example" });
@@ -155,8 +140,8 @@ describe("supervision sharing", () => {
 
   it("ends the reviewee's session and voids a half-signed record on reset", async () => {
     const owner = await createUser(h.deps);
-    const entryId = await supervisionEntry(owner);
-    const shareId = (await share(owner, entryId)).body.reviewee.Id as string;
+    const entryId = await supervisionEntry(h, owner, "Supervisor", ENTRY);
+    const shareId = (await shareCall(h, owner, shareOf(entryId))).body.reviewee.Id as string;
     const guest = await guestToken(shareId);
     const signed = await call(h.app, "POST", "/supervision/complete", {
       token: owner.token,
@@ -168,7 +153,7 @@ describe("supervision sharing", () => {
     const after = await call(h.app, "GET", `/supervision/${shareId}`, { token: guest });
     expect(after.status).toBe(401);
     expect((await call(h.app, "GET", `/supervision/${shareId}/link`)).body.code).toBe("LINK_INVALID");
-    const again = await share(owner, entryId);
+    const again = await shareCall(h, owner, shareOf(entryId));
     expect(again.status).toBe(200);
     expect(again.body.reviewee.Topics).toHaveLength(4);
     expect(again.body.reviewee.Signature).toBeNull();
@@ -176,8 +161,8 @@ describe("supervision sharing", () => {
 
   it("refuses a second code within 30 seconds and locks the share after five wrong codes", async () => {
     const owner = await createUser(h.deps);
-    const entryId = await supervisionEntry(owner);
-    const shareId = (await share(owner, entryId)).body.reviewee.Id as string;
+    const entryId = await supervisionEntry(h, owner, "Supervisor", ENTRY);
+    const shareId = (await shareCall(h, owner, shareOf(entryId))).body.reviewee.Id as string;
     const ip = randomIp();
     const ask = () =>
       call(h.app, "POST", `/supervision/authenticate/${shareId}`, { body: { authenticationCode: null }, ip });
@@ -194,10 +179,10 @@ describe("supervision sharing", () => {
 
   it("e-mails the link, then the code by e-mail and by text to a UK mobile", async () => {
     const owner = await createUser(h.deps, { firstName: "Olive" });
-    const entryId = await supervisionEntry(owner);
+    const entryId = await supervisionEntry(h, owner, "Supervisor", ENTRY);
     const email = `rae-${randomUUID()}@nhs.example`;
     const mobile = `+447700${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
-    const shared = await share(owner, entryId, { email, number: `0${mobile.slice(3)}` });
+    const shared = await shareCall(h, owner, shareOf(entryId, { email, number: `0${mobile.slice(3)}` }));
     const shareId = shared.body.reviewee.Id as string;
     const link = await call(h.app, "GET", `/supervision/${shareId}/link`);
     expect(link.body.maskedNumber).toBe(`•••• •••${mobile.slice(-3)}`);
@@ -214,22 +199,10 @@ describe("supervision sharing", () => {
       expect(sent.body.channels).toEqual(["email", "sms"]);
       const row = await h.deps.prisma.supervisionShare.findUniqueOrThrow({ where: { id: shareId } });
       const code = deriveCode(codeKey(testConfig().jwtSecret), row.codeRequestId as string);
-      const deadline = Date.now() + 15_000;
-      let mails = await mailsTo(email);
-      while (mails.length < 2 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 200));
-        mails = await mailsTo(email);
-      }
-      const codeMail = mails.find((m) => m.subject === "Your supervision review code");
-      expect(codeMail?.text).toContain(code);
-      let texts: { body: string }[] = [];
-      while (!texts.length && Date.now() < deadline) {
-        texts = (await (
-          await fetch(`${process.env.SMS_API_URL}/v1/messages?to=${encodeURIComponent(mobile)}`)
-        ).json()) as { body: string }[];
-        if (!texts.length) await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(texts.map((t) => t.body)).toEqual([
+      const codeMail = await waitForNewMail(email, (m) => m.subject === "Your supervision review code");
+      expect(codeMail.text).toContain(code);
+      await waitForSms(mobile);
+      expect((await smsTo(mobile)).map((t) => t.body)).toEqual([
         `Your CPD supervision review code is ${code}. It expires in 10 minutes.`,
       ]);
     } finally {
@@ -239,7 +212,7 @@ describe("supervision sharing", () => {
 
   it("freezes the evidence of a signed record: no upload to it, no detaching, no deleting", async () => {
     const owner = await createUser(h.deps);
-    const entryId = await supervisionEntry(owner);
+    const entryId = await supervisionEntry(h, owner, "Supervisor", ENTRY);
     const upload = (extra: string) =>
       call(h.app, "POST", `/file/upload?filename=notes.pdf${extra}`, {
         token: owner.token,
@@ -250,7 +223,7 @@ describe("supervision sharing", () => {
     expect(evidence.status).toBe(200);
     const loose = await upload("");
     expect(loose.status).toBe(200);
-    expect((await share(owner, entryId)).status).toBe(200);
+    expect((await shareCall(h, owner, shareOf(entryId))).status).toBe(200);
     const signed = await call(h.app, "POST", "/supervision/complete", {
       token: owner.token,
       body: { entryId, signature: PNG, useGlobalSignature: false, guest: false },
@@ -266,7 +239,7 @@ describe("supervision sharing", () => {
       (await call(h.app, "DELETE", `/file/${evidence.body.id}`, { token: owner.token })).body,
     ).toMatchObject(locked);
     // Its evidence can not be moved to another entry either.
-    const other = await supervisionEntry(owner);
+    const other = await supervisionEntry(h, owner, "Supervisor", ENTRY);
     const moved = await call(h.app, "POST", `/entries/${other}/update`, {
       token: owner.token,
       body: { SupervisionDate: "2026-09-01", SupervisionRole: "Supervisor", Evidence: [evidence.body.id] },

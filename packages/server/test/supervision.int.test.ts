@@ -4,7 +4,7 @@
 import { randomInt } from "node:crypto";
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import { call, createUser, randomIp, refusal, useApp, whileRedisDown } from "./harness.js";
+import { call, createUser, jobsSettled, randomIp, refusal, useApp, whileRedisDown } from "./harness.js";
 import { waitForNewMail } from "./mail.js";
 import { smsTo, waitForSms } from "./sms.js";
 import {
@@ -309,8 +309,8 @@ describe("the two-party flow", () => {
     expect([ask.status, ask.body.channels]).toEqual([200, ["email"]]);
     const code = codeOf(await waitForNewMail(reviewee.email, (m) => m.subject === CODE_SUBJECT));
     expect(code).toMatch(/^\d{6}$/);
-    // The text message, were one sent, goes in the same job as the e-mail: give it a moment.
-    await new Promise((r) => setTimeout(r, 1_000));
+    // The text message, were one sent, goes in the same job as the e-mail, after it: once the job is done.
+    await jobsSettled(h, (data) => data.shareId === shareId);
     expect(await smsTo(`+44207${line}`)).toEqual([]);
   });
 });

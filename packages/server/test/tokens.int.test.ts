@@ -3,7 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { createSigner } from "fast-jwt";
 import { describe, expect, it } from "vitest";
-import { setRoles } from "../src/modules/account/session.js";
+import { SESSION_CACHE_TTL_MS, setRoles } from "../src/modules/account/session.js";
+import { signedIn } from "./factories.js";
 import { call as callFrom, createUser, PASSWORD, randomIp, testConfig, useApp } from "./harness.js";
 
 /** Each call from its own address unless the test names one: per-address rate limits are shared
@@ -19,12 +20,6 @@ const signWith = (key: string, payload: Record<string, unknown>, opts: Record<st
   createSigner({ key, algorithm: "HS256", expiresIn: 3_600_000, ...opts })(payload);
 
 const adminOnly = (target: string) => `/auth/login/impersonate?user=${encodeURIComponent(target)}`;
-
-async function login(email: string, password = PASSWORD) {
-  const res = await call(h.app, "POST", "/auth/login", { ip: randomIp(), body: { email, password } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { token: string; roles: string[] };
-}
 
 describe("forged tokens", () => {
   it("refuses a token re-signed with another secret", async () => {
@@ -100,9 +95,13 @@ describe("forged tokens", () => {
     expect((await call(h.app, "GET", "/profile", { token: u.token })).status).toBe(200);
     await h.deps.prisma.user.delete({ where: { id: u.id } });
     // Within the session cache's few seconds a deletion elsewhere may lag; this process bumps nothing,
-    // so wait out the TTL the way another replica would.
-    await new Promise((r) => setTimeout(r, 5_100));
-    expect((await call(h.app, "GET", "/profile", { token: u.token })).status).toBe(401);
+    // so the refusal comes once the TTL lapses, the way another replica would see it.
+    await expect
+      .poll(async () => (await call(h.app, "GET", "/profile", { token: u.token })).status, {
+        timeout: SESSION_CACHE_TTL_MS * 2,
+        interval: 250,
+      })
+      .toBe(401);
   });
 });
 
@@ -116,7 +115,7 @@ describe("revocation is immediate", () => {
 
   it("after a password change, for every older token", async () => {
     const u = await createUser(h.deps);
-    const second = await login(u.email);
+    const second = await signedIn(h, u.email);
     expect((await call(h.app, "GET", "/profile", { token: second.token })).status).toBe(200);
     const changed = await call(h.app, "POST", "/auth/change-password", {
       ip: randomIp(),
@@ -138,7 +137,7 @@ describe("revocation is immediate", () => {
     expect((await call(h.app, "POST", adminOnly(target.email), { token: admin.token })).status).toBe(401);
     expect((await call(h.app, "GET", "/profile", { token: admin.token })).status).toBe(401);
 
-    const again = await login(admin.email);
+    const again = await signedIn(h, admin.email);
     expect(again.roles).toEqual(["User-Basic"]);
     expect((await call(h.app, "POST", adminOnly(target.email), { token: again.token })).status).toBe(403);
   });
@@ -149,7 +148,7 @@ describe("revocation is immediate", () => {
     expect((await call(h.app, "POST", adminOnly(target.email), { token: u.token })).status).toBe(403);
     await setRoles(h.deps.prisma, u.id, ["Admin", "User-Basic", "Admin"]);
     expect((await call(h.app, "GET", "/profile", { token: u.token })).status).toBe(401);
-    const promoted = await login(u.email);
+    const promoted = await signedIn(h, u.email);
     expect(promoted.roles).toEqual(["Admin", "User-Basic"]);
     expect((await call(h.app, "POST", adminOnly(target.email), { token: promoted.token })).status).toBe(200);
   });

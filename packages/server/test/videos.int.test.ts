@@ -1,21 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { type api, type ResponseOf, VIDEO_MESSAGES } from "@cpd/contract";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { startWorkers } from "../src/worker.js";
-import { call, createUser, randomIp, type TestUser, testConfig, useApp } from "./harness.js";
+import { call, createUser, jobsSettled, randomIp, type TestUser, testConfig, useApp } from "./harness.js";
+import { mailsTo } from "./mail.js";
 
 const h = useApp();
-const MAILDEV = process.env.MAILDEV_URL ?? "http://127.0.0.1:1080";
-
-interface MailDevEmail {
-  to: { address: string }[];
-  subject: string;
-  attachments?: { contentType: string; fileName: string }[];
-}
-const mailsTo = async (to: string) =>
-  ((await (await fetch(`${MAILDEV}/email`)).json()) as MailDevEmail[]).filter((m) =>
-    m.to.some((t) => t.address === to),
-  );
 
 /** Libraries of this test file only (other files may add their own). */
 const suffix = randomUUID().slice(0, 8);
@@ -110,22 +100,23 @@ describe("POST videos/:videoId/certificate", () => {
 
     const worker = startWorkers(testConfig());
     try {
-      const deadline = Date.now() + 20_000;
-      let cert = await h.deps.prisma.videoCertificate.findUniqueOrThrow({
-        where: { id: a.body.certificateId },
-      });
-      while ((cert.state !== "Issued" || !(await mailsTo(u.email)).length) && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 200));
-        cert = await h.deps.prisma.videoCertificate.findUniqueOrThrow({
-          where: { id: a.body.certificateId },
-        });
-      }
-      expect(cert.state).toBe("Issued");
+      // Issued, and its e-mail sent.
+      const cert = await vi.waitFor(
+        async () => {
+          const cert = await h.deps.prisma.videoCertificate.findUniqueOrThrow({
+            where: { id: a.body.certificateId },
+          });
+          expect(cert.state).toBe("Issued");
+          expect(await mailsTo(u.email)).not.toEqual([]);
+          return cert;
+        },
+        { timeout: 20_000, interval: 200 },
+      );
 
-      // Asked again once issued: the same certificate, nothing new.
+      // Asked again once issued: the same certificate, nothing new (no job left to add anything).
       const again = await certificate(u, videoId);
       expect(again.body.certificateId).toBe(a.body.certificateId);
-      await new Promise((r) => setTimeout(r, 1_000));
+      await jobsSettled(h, (data) => data.certificateId === a.body.certificateId);
 
       const entries = await h.deps.prisma.entry.findMany({
         where: { userId: u.id },

@@ -14,6 +14,7 @@ import {
   morningOf,
   PASSWORD,
   skipMiniTour,
+  stamp,
 } from "./helpers";
 import { waitForMail } from "./mail";
 import { createUser } from "./users";
@@ -21,7 +22,6 @@ import { createUser } from "./users";
 // Mail, logins and many axe runs per test: slower than most specs on a loaded machine.
 test.describe.configure({ timeout: 120_000 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const TOKEN = "[A-Za-z0-9_-]+";
 const SSO_KEY = "northshire-sso";
 const SSO_NAME = "Northshire NHS Trust (SSO)";

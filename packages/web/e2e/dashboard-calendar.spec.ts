@@ -3,12 +3,9 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiCreateDiary } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, login, londonDay, morningOf } from "./helpers";
+import { dismissGreeting, login, londonDay, morningOf, plusDays, shortStamp } from "./helpers";
 import { apiToken, createOrganisation, createUser, type TestUser } from "./users";
 
-const stamp = () => `${Date.now() % 1_000_000}`;
-const plusDays = (isoDay: string, n: number) =>
-  new Date(Date.parse(`${isoDay}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /** The 1st of next month (London), as YYYY-MM-DD: a month that is wholly in the future. */
 const nextMonth = () => {
   const [y, m] = londonDay().split("-").map(Number) as [number, number];
@@ -39,7 +36,7 @@ test("a new diary entry raises Total Entries and Hours Logged on the dashboard",
   expect(await statValue(page, "Hours Logged")).toBe("0");
   await checkA11y(page, "/dashboard of a new user");
 
-  await apiCreateDiary(request, token, `E2E dashboard entry ${stamp()}`);
+  await apiCreateDiary(request, token, `E2E dashboard entry ${shortStamp()}`);
   await page.reload();
   await expect(page.getByTestId("stat-value-Total Entries")).toHaveText("1");
   await expect(page.getByTestId("stat-value-Hours Logged")).toHaveText("1.5");
@@ -79,7 +76,7 @@ test("the period selector changes the totals; a custom range needs both dates", 
 
 test("register for an event in the calendar, then unregister", async ({ page, request }) => {
   const admin = await adminToken(request);
-  const title = `E2E study day ${stamp()}`;
+  const title = `E2E study day ${shortStamp()}`;
   // The page's today is the 10th of next month; the event is on the 13th.
   const month = nextMonth();
   const pageToday = plusDays(month, 9);
@@ -142,7 +139,7 @@ test("register for an event in the calendar, then unregister", async ({ page, re
 test("My Webinars lists a registered webinar with its badge", async ({ page, request }) => {
   const admin = await adminToken(request);
   const user = await createUser();
-  const slug = `e2e-webinar-${stamp()}`;
+  const slug = `e2e-webinar-${shortStamp()}`;
   const title = `E2E webinar ${slug}`;
   const today = londonDay();
   const start = new Date(`${plusDays(today, 3)}T12:00:00Z`);
@@ -174,7 +171,7 @@ test("My Webinars lists a registered webinar with its badge", async ({ page, req
 });
 
 test("an organisation manager creates, edits and deletes an event", async ({ page }) => {
-  const title = `E2E journal club ${stamp()}`;
+  const title = `E2E journal club ${shortStamp()}`;
   const organisation = await createOrganisation();
   const manager: TestUser = await createUser({
     tier: "CORPORATE",

@@ -1,10 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiCreateDiary, apiShare, pageToken, pdfBuffer } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, login, londonDay, openFromMenu, openNewDiary, pick } from "./helpers";
+import { dismissGreeting, login, londonDay, openFromMenu, openNewDiary, pick, stamp } from "./helpers";
 import { apiToken, createUser } from "./users";
-
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 async function openRowActions(page: Page, title: string) {
   await page.getByRole("button", { name: `Actions for ${title}` }).click();

@@ -1,9 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { checkA11y } from "./axe";
-import { dismissGreeting, login, londonDay, openNewDiary, pick } from "./helpers";
+import { dismissGreeting, login, londonDay, openNewDiary, pick, stamp } from "./helpers";
 import { createUser } from "./users";
-
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 async function newUserOnNewDiary(page: Page) {
   await login(page, await createUser());

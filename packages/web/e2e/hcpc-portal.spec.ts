@@ -1,13 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiCreateDiary } from "./api";
 import { checkA11y } from "./axe";
-import { fixPageClock, londonDay, morningOf } from "./helpers";
+import { daysBefore, fixPageClock, londonDay, morningOf, stamp, ukDate } from "./helpers";
 import { apiToken, createHcpcAccess, createUser, type TestUser } from "./users";
-
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const daysBefore = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-const uk = (iso: string) => iso.split("-").reverse().join("/");
 
 /**
  * An HCPC registrant with diary entries on the given days before today, and a portal link for
@@ -151,7 +146,7 @@ test("a gap of three months between the selected activities stops the PDF and na
   const toast = page.getByRole("alert").filter({ hasText: "Gap in CPD Activities" });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText(
-    `between "${earlier.title}" (${uk(earlier.date)}) and "${later.title}" (${uk(later.date)})`,
+    `between "${earlier.title}" (${ukDate(earlier.date)}) and "${later.title}" (${ukDate(later.date)})`,
   );
   await checkA11y(page, "/hcpc-portal activities with the gap toast");
   expect(pdfRequested).toBe(false);

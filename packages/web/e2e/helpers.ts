@@ -4,6 +4,22 @@ import type { TestUser } from "./users";
 
 export { PASSWORD } from "./users";
 
+/** A unique suffix for names and addresses a test makes (time and a random part). */
+export const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** A shorter, digits-only unique suffix (up to six digits). */
+export const shortStamp = () => `${Date.now() % 1_000_000}`;
+
+/** The day `n` days after an ISO day (YYYY-MM-DD), or before it for a negative `n`. */
+export const plusDays = (isoDay: string, n: number) =>
+  new Date(Date.parse(`${isoDay}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The day `days` days before an ISO day. */
+export const daysBefore = (iso: string, days: number) => plusDays(iso, -days);
+
+/** An ISO day as the app shows it: DD/MM/YYYY. */
+export const ukDate = (iso: string) => iso.split("-").reverse().join("/");
+
 /** Today in Europe/London as YYYY-MM-DD (by the real clock: the API's). */
 export const londonDay = (d = new Date()) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(d);
@@ -18,6 +34,16 @@ export const morningOf = (isoDay: string) => new Date(`${isoDay}T09:30:00Z`);
  */
 export async function fixPageClock(page: Page, at: Date) {
   await page.clock.setFixedTime(at);
+}
+
+/**
+ * Resolves after the page has painted two more frames: what the app rendered (or a timer of its
+ * set off) before the call, effects and portals included, is in the page by then.
+ */
+export async function twoFramesLater(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /**

@@ -25,7 +25,7 @@ test("a premium user logs in and sees the greeting and the shell", async ({ page
   await expect(page.getByRole("region", { name: "Usage" })).toHaveCount(0);
   await checkA11y(page, "/dashboard");
 
-  // The e-mail change history (spec 1 §2): none yet for a new account.
+  // The e-mail change history (REQ-CONTACT-03): none yet for a new account.
   await page.goto("/email-history");
   await expect(page.getByRole("heading", { level: 1, name: "Email change history" })).toBeVisible();
   await expect(page.getByText(LIFECYCLE_MESSAGES.noHistory)).toBeVisible();

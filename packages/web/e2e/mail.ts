@@ -1,5 +1,5 @@
 // Reads the e-mails the API under test sent, from MailDev's REST API (./scripts/test runs it).
-import { request } from "@playwright/test";
+import { expect, request } from "@playwright/test";
 
 const MAILDEV = process.env.MAILDEV_URL ?? "http://localhost:1080";
 
@@ -20,8 +20,9 @@ export async function waitForMail(
   { since, subject = /./, pattern }: { since: number; subject?: RegExp; pattern: RegExp },
 ): Promise<RegExpExecArray> {
   const api = await request.newContext();
+  const hit: { found?: RegExpExecArray } = {};
   try {
-    for (let i = 0; i < 30; i++) {
+    await expect(async () => {
       const mails = (await (await api.get(`${MAILDEV}/email`)).json()) as Mail[];
       // MailDev lists messages in arrival order: the last one for the address is the newest.
       const mine = mails.filter(
@@ -31,12 +32,14 @@ export async function waitForMail(
           Date.parse(m.date) >= since - 1000,
       );
       const last = mine.at(-1);
-      const found = last ? pattern.exec(`${last.text ?? ""} ${last.html ?? ""}`) : null;
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+      hit.found = (last ? pattern.exec(`${last.text ?? ""} ${last.html ?? ""}`) : null) ?? undefined;
+      expect(
+        hit.found,
+        `No e-mail to ${email} matching ${subject} and ${pattern} in MailDev at ${MAILDEV}`,
+      ).toBeDefined();
+    }).toPass({ timeout: 15_000, intervals: [500] });
   } finally {
     await api.dispose();
   }
-  throw new Error(`No e-mail to ${email} matching ${subject} and ${pattern} in MailDev at ${MAILDEV}`);
+  return hit.found as RegExpExecArray;
 }

@@ -4,13 +4,11 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { apiCreateDiary, pageToken, pdfBuffer } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, login, pick } from "./helpers";
+import { dismissGreeting, login, pick, stamp } from "./helpers";
 import { createUser } from "./users";
 
 const PHONE = { width: 375, height: 812 };
 test.use({ viewport: PHONE });
-
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /** The element is shown and lies across the viewport's width, none of it off either side. */
 async function expectWithinWidth(locator: Locator) {

@@ -2,13 +2,8 @@ import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiCreateDiary, pageToken } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, login, londonDay } from "./helpers";
+import { daysBefore, dismissGreeting, login, londonDay, stamp, ukDate } from "./helpers";
 import { createUser } from "./users";
-
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const daysBefore = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-const uk = (iso: string) => iso.split("-").reverse().join("/");
 
 /** A reflection dated `date`, with only its required items. */
 async function apiCreateReflection(request: APIRequestContext, token: string, title: string, date: string) {
@@ -84,7 +79,7 @@ test("builds a portfolio through the six stages and downloads its PDF", async ({
 
   // 3. Range: the last 90 days leave the old entry out.
   await next(page, 3, "Date range and tags");
-  await page.getByLabel(/^From/).fill(uk(daysBefore(today, 90)));
+  await page.getByLabel(/^From/).fill(ukDate(daysBefore(today, 90)));
   await page.getByLabel(/^From/).blur();
   await expect(page.getByRole("checkbox", { name: "Untagged" })).toBeChecked();
   await checkA11y(page, "/portfolio-builder stage 3");

@@ -9,21 +9,22 @@ import {
   login,
   londonDay,
   morningOf,
+  plusDays,
+  shortStamp,
   skipMiniTour,
   submitLogin,
+  twoFramesLater,
 } from "./helpers";
 import { apiToken, createUser } from "./users";
 
-const stamp = () => `${Date.now() % 1_000_000}`;
-const plusDays = (isoDay: string, n: number) =>
-  new Date(Date.parse(`${isoDay}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const greetingOf = (page: Page) => page.getByRole("dialog", { name: /^Good (morning|afternoon|evening)/ });
 
 /** The signed-in shell has loaded the profile (the greeting would open with it) and shows no greeting. */
 async function expectNoGreeting(page: Page, fullName: string) {
   await expect(page.getByTestId("header-name")).toHaveText(fullName);
-  // The greeting's modal would mount in the same render as the name; give its transition a moment.
-  await page.waitForTimeout(500);
+  // The greeting's modal would mount in the same render as the name (its portal a layout effect
+  // later): two painted frames on, it would be in the page.
+  await twoFramesLater(page);
   await expect(greetingOf(page)).toHaveCount(0);
 }
 
@@ -100,7 +101,7 @@ test("a statistic card opens the entries list it counts: the list's total is the
   page,
   request,
 }) => {
-  const id = stamp();
+  const id = shortStamp();
   const user = await createUser();
   const token = await apiToken(request, user);
   const today = londonDay();

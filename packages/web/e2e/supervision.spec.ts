@@ -5,11 +5,10 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { apiCreateSupervision, apiShareSupervision, pageToken } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, fixPageClock, login, londonDay, morningOf } from "./helpers";
+import { dismissGreeting, fixPageClock, login, londonDay, morningOf, stamp } from "./helpers";
 import { waitForMail } from "./mail";
 import { createUser } from "./users";
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /** A page in a browser context of its own: the reviewee shares no storage with the owner. */

@@ -7,7 +7,7 @@ test("a basic user sees locked items, the usage gauge and the upgrade modal", as
   // A free member whose trial has ended long ago (none recorded): no full access.
   await login(page, await createUser({ tier: "BASIC" }));
   await dismissGreeting(page);
-  // Locked out (spec 1 §4): the upgrade modal opens by itself 1.5 s after the trial and deletion
+  // Locked out (REQ-MEMBER-09): the upgrade modal opens by itself 1.5 s after the trial and deletion
   // lookups, saying when the account goes; the banner above every page says it too.
   const auto = page.getByRole("dialog", { name: "Upgrade to Premium" });
   await expect(auto).toContainText("Your free access has ended and your account is locked.");

@@ -1,9 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { checkA11y } from "./axe";
-import { dismissGreeting, login } from "./helpers";
+import { dismissGreeting, login, stamp } from "./helpers";
 import { apiToken, createUser } from "./users";
-
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /**
  * A library of the test's own (with one video), made through the administrators' API: the

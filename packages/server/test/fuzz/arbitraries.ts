@@ -23,7 +23,7 @@ export interface FuzzContext {
 
 const uuid = fc.uuid();
 const BASE64URL = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"];
-export const HOSTILE_STRINGS = [
+const HOSTILE_STRINGS = [
   "",
   " ",
   "\u0000",
@@ -57,7 +57,7 @@ const poisoned = (valid: fc.Arbitrary<string>) =>
     .tuple(valid, fc.constantFrom(...POISON), fc.nat())
     .map(([v, bad, at]) => v.slice(0, at % (v.length + 1)) + bad + v.slice(at % (v.length + 1)));
 /** Anything at all, of any JSON type. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
   hostileNumber,
   fc.constantFrom(null, true, false, [], {}, [null], { $gt: "" }),

@@ -1,46 +1,64 @@
 // The daily account jobs (issue 11 §D) on a controlled clock, in a database of their own (they act
 // on every account that is due). The handler is called directly, twice a day, in pages of two; the
-// deletions it queues are done by the real worker; e-mails are read from MailDev.
+// deletions and e-mails it queues are done by the real worker; e-mails are read from MailDev.
 import { Queue } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountDeletionJob, accountDeletionJobId } from "../../src/jobs/account-deletion.js";
-import { accountLifecycleJob } from "../../src/jobs/account-lifecycle.js";
-import { createMailer } from "../../src/lib/mailer.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { accountDeletionJob, accountDeletionJobId } from "../../src/jobs/definitions/account-deletion.js";
+import {
+  accountNoticeEmailJob,
+  accountNoticeJobId,
+} from "../../src/jobs/definitions/account-notice-email.js";
+import { accountLifecycleHandler } from "../../src/jobs/handlers/account-lifecycle.js";
 import { createOrganisation, createUser, jobContext, type TestUser, useApp } from "../harness.js";
-import { type MailDevEmail, mailsTo } from "../mail.js";
+import { type MailDevEmail, mailCaughtUp, mailsTo } from "../mail.js";
 
 const h = useApp({ worker: true });
 
-let mailer: ReturnType<typeof createMailer>;
 let deletions: Queue;
+let emails: Queue;
 beforeAll(() => {
-  mailer = createMailer(h.deps.config.smtp);
-  deletions = new Queue(accountDeletionJob.queue, {
-    connection: h.deps.redis,
-    prefix: h.deps.config.redisPrefix,
-  });
+  const connection = { connection: h.deps.redis, prefix: h.deps.config.redisPrefix };
+  deletions = new Queue(accountDeletionJob.queue, connection);
+  emails = new Queue(accountNoticeEmailJob.queue, connection);
 });
 afterAll(async () => {
-  mailer?.close();
   await deletions?.close();
+  await emails?.close();
 });
+
+/** Waits for the worker to have sent every e-mail queued (none may fail). */
+async function emailsSent() {
+  const pending = await vi.waitFor(
+    async () => {
+      const counts = await emails.getJobCounts("waiting", "active", "delayed", "prioritized", "failed");
+      // A failure ends the wait and fails below.
+      if (counts.failed === 0 && Object.values(counts).some((n) => n > 0)) {
+        throw new Error(`e-mails still queued: ${JSON.stringify(counts)}`);
+      }
+      return counts;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  expect(pending.failed).toBe(0);
+}
 
 /** The daily job at noon (London) on `day`, run twice as a restarted scheduler might. */
 async function runOn(day: string) {
   for (let i = 0; i < 2; i++) {
-    await accountLifecycleJob.handle(
+    await accountLifecycleHandler.handle(
       { batch: 2 },
-      jobContext(h, { now: () => new Date(`${day}T12:00:00Z`), sendMail: mailer.send }),
+      jobContext(h, { now: () => new Date(`${day}T12:00:00Z`) }),
     );
   }
+  await emailsSent();
 }
 
 const isWarning = (m: MailDevEmail) => m.subject.startsWith("Your CPD account will be deleted on");
 const isReminder = (m: MailDevEmail) => m.subject.startsWith("CPD reminder:");
 
-/** The e-mails to `u` that `match` accepts, once MailDev has had a moment to list them all. */
+/** The e-mails to `u` that `match` accepts, once MailDev lists every e-mail sent so far. */
 async function mails(u: TestUser, match: (m: MailDevEmail) => boolean) {
-  await new Promise((r) => setTimeout(r, 300));
+  await mailCaughtUp(h.deps.config.smtp);
   return (await mailsTo(u.email)).filter(match);
 }
 const warningDates = async (u: TestUser) =>
@@ -50,11 +68,9 @@ const exists = async (u: TestUser) => (await h.deps.prisma.user.count({ where: {
 
 /** Waits for the worker to delete `u`. */
 async function deleted(u: TestUser) {
-  const deadline = Date.now() + 30_000;
-  while (await exists(u)) {
-    if (Date.now() > deadline) throw new Error(`user ${u.id} was not deleted`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await expect
+    .poll(() => exists(u), { message: `user ${u.id} was not deleted`, timeout: 30_000, interval: 200 })
+    .toBe(false);
   return true;
 }
 
@@ -115,7 +131,7 @@ describe("the daily account jobs", () => {
     });
     // Reminders on 11 March: a reminder date, and diary CPD planned for the day (written before it).
     const reminded = await createUser(d);
-    await diaryEntry(reminded, {
+    const renew = await diaryEntry(reminded, {
       reminder: "2027-03-11",
       createdAt: "2027-01-05T10:00:00Z",
       title: "Renew ALS",
@@ -158,6 +174,11 @@ describe("the daily account jobs", () => {
       "CPD reminder: Sepsis course",
     ]);
     expect(reminders[0]?.text).toContain(`${d.config.publicUrl}/edit/diary/`);
+    // Queued as a job whose id is the notice's once-only key, holding ids only.
+    const job = await emails.getJob(
+      accountNoticeJobId({ userId: reminded.id, kind: `reminder:${renew.id}`, dueDate: "2027-03-11" }),
+    );
+    expect(job?.data).toEqual({ kind: "reminder", userId: reminded.id, entryId: renew.id });
     expect(await mails(quiet, isReminder)).toEqual([]);
 
     // 16 March: the legacy warning is 6 days old, not yet; a missed chosen day catches up.
