@@ -1,5 +1,5 @@
 // Prisma CLI configuration: the JS engine over the pg driver, so migrations run
-// offline with the bundled WebAssembly schema engine (DESIGN.md §3).
+// offline with the bundled WebAssembly schema engine (ADR 0001).
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { PrismaConfig } from "prisma";

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Database tasks for ./scripts/start and ./scripts/test (DESIGN.md §3, Prisma offline).
+// Database tasks for ./scripts/start and ./scripts/test (ADR 0001, Prisma offline).
 //
 //   node scripts/db.mjs migrate    create the database named in DATABASE_URL if missing,
 //                                  `prisma migrate deploy`, then `prisma generate`
@@ -97,7 +97,7 @@ function run(cmd, args, extraEnv = {}) {
 function prisma(...args) {
   const cli = bin("prisma");
   if (!existsSync(cli)) throw new Error("node_modules/.bin/prisma is missing: run pnpm install first");
-  // Any existing file will do: the CLI only checks that the path exists (DESIGN.md §3).
+  // Any existing file will do: the CLI only checks that the path exists (ADR 0001).
   const stub = path.join(root, "package.json");
   run(cli, args, {
     PRISMA_SCHEMA_ENGINE_BINARY: stub,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Local development services (DESIGN.md §3):
+// Local development services (ADR 0001):
 //   - s3rver: an S3-compatible server on 127.0.0.1:$S3_PORT, bucket $S3_BUCKET created at start
 //     (access key S3RVER / secret S3RVER, path-style addressing);
 //   - MailDev 2.2.1: an SMTP catcher on $SMTP_PORT with its web UI and REST API (GET /email)
