@@ -9,7 +9,7 @@
 //   kind "missing"    a tier that could not run at all (counted as one failure; note says why)
 //   kind "setup"      a set-up step that passed (install, build, migrate): only its time is shown
 // With SUITE_SECONDS (the whole run's time) and SUITE_BUDGET_SECONDS in the environment, one more
-// check: the whole run took at most the budget (docs/decisions/0014-node-24.md; 35 minutes).
+// check: the whole run took at most the budget (docs/decisions/0014-node-24.md).
 // A missing or unreadable report counts as one failure, and so does a runner that exited non-zero
 // while its report shows no failed test (a file that failed to load, a crashed run).
 // The per-tier table goes to stderr; the summary line alone goes to stdout, last.
