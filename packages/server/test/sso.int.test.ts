@@ -167,7 +167,7 @@ describe("organisation single sign-on (OpenID Connect)", () => {
     const auth = new URL(s.location);
     expect(auth.searchParams.get("code_challenge_method")).toBe("S256");
     expect(auth.searchParams.get("redirect_uri")).toBe(callbackOf(org.id));
-    expect(auth.searchParams.get("nonce")).toBeTruthy();
+    expect(auth.searchParams.get("nonce")).toMatch(/^[\w-]{32,}$/);
 
     const back = await atProvider(s.location, email.toUpperCase());
     const done = await arrive(back, s.cookie);
@@ -285,7 +285,7 @@ describe("organisation single sign-on (OpenID Connect)", () => {
     const back = await atProvider(s.location, email);
     const key = loginStateKey(h.deps.config.redisPrefix, new URL(back).searchParams.get("state") ?? "");
     const pending = JSON.parse((await h.deps.redis.get(key)) ?? "null");
-    expect(pending?.nonce).toBeTruthy();
+    expect(pending?.nonce).toMatch(/^[\w-]{32,}$/);
     await h.deps.redis.set(key, JSON.stringify({ ...pending, nonce: oidc.randomNonce() }), "EX", 600);
     expect((await arrive(back, s.cookie)).location).toBe(failedAt(org.key, "SSO_FAILED"));
     expect(await h.deps.prisma.user.count({ where: { email } })).toBe(0);
@@ -409,7 +409,7 @@ describe("organisation single sign-on (OpenID Connect)", () => {
   it("stores the client secret sealed: the column is not the secret, and opens to it with the data key", async () => {
     const org = await ssoOrganisation();
     const row = await h.deps.prisma.organisation.findUniqueOrThrow({ where: { id: org.id } });
-    expect(row.oidcClientSecret).toBeTruthy();
+    expect(row.oidcClientSecret).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(row.oidcClientSecret).not.toBe(org.clientSecret);
     expect(row.oidcClientSecret).not.toContain(org.clientSecret);
     expect(row.oidcClientSecret).toMatch(/^v1\./);

@@ -307,7 +307,7 @@ test("scheduled deletion needs the confirm box, shows its date, and a full membe
   const planned = /^Your account will be deleted on (.+)\.$/.exec(
     (await description.textContent()) ?? "",
   )?.[1];
-  expect(planned, "the date under the select").toBeTruthy();
+  expect(planned, "the date under the select").toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
   const scheduleButton = page.getByRole("button", { name: "Schedule deletion" });
   await scheduleButton.click();

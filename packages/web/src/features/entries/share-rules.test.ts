@@ -1,5 +1,6 @@
+import { SHARED_CPD_MESSAGES } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import { isHttpUrl, shareErrors } from "./share-rules";
+import { AGREEMENT_REQUIRED, isHttpUrl, shareErrors } from "./share-rules";
 
 const ok = {
   title: "Sepsis",
@@ -22,8 +23,8 @@ describe("share checks", () => {
     expect(e.title).toBe("A title is required");
     expect(e.description).toBe("A description is required");
     expect(e.websiteUrl).toBe("Please enter a valid website address, starting with http(s)://");
-    expect(e.category).toBeDefined();
-    expect(e.agreed).toBeDefined();
+    expect(e.category).toBe(SHARED_CPD_MESSAGES.categoryRequired);
+    expect(e.agreed).toBe(AGREEMENT_REQUIRED);
   });
   it("limits the description to 400 characters", () => {
     expect(shareErrors({ ...ok, description: "x".repeat(400) })).toEqual({});
