@@ -22,11 +22,15 @@ export default defineConfig(({ command, mode }) => {
  * server CPU per file on this 2-core machine.
  */
 function precompress(): Plugin {
+  let dir = "";
   return {
     name: "precompress",
     apply: "build",
+    // The configured output folder (`vite build --outDir` included), not always dist/.
+    configResolved(resolved) {
+      dir = path.resolve(resolved.root, resolved.build.outDir, resolved.build.assetsDir);
+    },
     closeBundle() {
-      const dir = path.resolve(import.meta.dirname, "dist/assets");
       for (const name of readdirSync(dir)) {
         const file = path.join(dir, name);
         if (!/\.(?:m?js|css|svg)$/.test(name) || statSync(file).size < 1024) continue;
