@@ -1,7 +1,16 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiCreateDiary, apiShare, pageToken, pdfBuffer } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, login, londonDay, openFromMenu, openNewDiary, pick, stamp } from "./helpers";
+import {
+  dismissGreeting,
+  fillDiary,
+  login,
+  londonDay,
+  openFromMenu,
+  openNewDiary,
+  pick,
+  stamp,
+} from "./helpers";
 import { apiToken, createUser } from "./users";
 
 async function openRowActions(page: Page, title: string) {
@@ -27,12 +36,7 @@ test("create a diary entry with evidence, see the dashboard count it, find it in
   await expect(page.getByRole("alert").filter({ hasText: "The Title field is not provided" })).toBeVisible();
   await checkA11y(page, "/create/diary with the required-field alert");
 
-  await page.getByLabel(/^Title/).fill(title);
-  await page.getByLabel(/^Date of activity/).fill(ukToday);
-  await page.getByLabel("Hours: hours").selectOption("1");
-  await page.getByLabel("Hours: minutes").selectOption("15");
-  await pick(page, "Activity type", "Self-directed learning");
-  await pick(page, "Category", "Clinical Education");
+  await fillDiary(page, title, ukToday);
   await page.getByRole("textbox", { name: "Description" }).fill("Sepsis screening tools in the community.");
   const toolbar = page.getByRole("toolbar", { name: "Formatting for Description" });
   await toolbar.getByRole("button", { name: "Bold" }).click();
@@ -97,7 +101,15 @@ test("create a diary entry with evidence, see the dashboard count it, find it in
 
   await openRowActions(page, title);
   await page.getByRole("menuitem", { name: "Delete" }).click();
-  await page.getByRole("dialog", { name: "Delete entry" }).getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete entry" });
+  // The answer to the DELETE is awaited and checked, so a failure says whether the call was made
+  // and what the API answered (a run on 2026-11-27 saw no toast and could not tell).
+  const deleted = page.waitForResponse(
+    (r) => r.request().method() === "DELETE" && r.url().includes("/api/entries/"),
+  );
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  expect((await deleted).status()).toBe(200);
+  await expect(confirm).toBeHidden();
   await expect(page.getByText("Deleted Successfully")).toBeVisible();
   await expect(page.getByText("No entries found")).toBeVisible();
 });
