@@ -153,6 +153,9 @@ export const AdminOrganisation = Type.Object({
   features: Type.Record(Text(), Type.Boolean()),
   logoUrl: Nullable(Text()),
   loginLogoUrl: Nullable(Text()),
+  /** Set when a logo is still at a foreign address the page does not show (ADR 0021). */
+  logoNotice: Nullable(Text()),
+  loginLink: Nullable(Text()),
   colourHex: Nullable(Text()),
   videoUrl: Nullable(Text()),
   usesOauth: Type.Boolean(),
@@ -171,8 +174,16 @@ const OrganisationFields = {
   enabled: Type.Boolean(),
   governingBodyType: Nullable(Text({ minLength: 1, maxLength: 100 })),
   features: Type.Record(Text({ maxLength: 100 }), Type.Boolean()),
-  logoUrl: Nullable(HttpUrl()),
-  loginLogoUrl: Nullable(HttpUrl()),
+  /**
+   * The logos are uploaded (uploadOrganisationLogo); here each is sent back as it was read
+   * (unchanged) or null (removed). Any other value is refused (ADR 0021).
+   */
+  logoUrl: Nullable(Text({ maxLength: 2_000_000 })),
+  loginLogoUrl: Nullable(Text({ maxLength: 2_000_000 })),
+  /** The organisation's own sign-in address shown to its members; omitted: unchanged. */
+  loginLink: Type.Optional(
+    Nullable(Text({ minLength: 1, maxLength: 2000, pattern: '^(https?://|/)[^\\s<>"]*$' })),
+  ),
   colourHex: Nullable(Text({ pattern: "^#[0-9A-Fa-f]{6}$" })),
   videoUrl: Nullable(HttpUrl()),
   usesOauth: Type.Boolean(),

@@ -2,6 +2,11 @@
 // the SPA repeats them only for instant feedback.
 
 export const TRIAL_ENTRY_LIMIT = 5;
+/**
+ * The one kind of entry the trial allowance counts (REQ-MEMBER-07, ADR 0020): the server's limit
+ * and the usage gauge both count entries of this type against TRIAL_ENTRY_LIMIT.
+ */
+export const TRIAL_COUNTED_ENTRY_TYPE = "diary";
 export const TRIAL_MONTHS = 3;
 export const TRIAL_GRACE_MONTHS = 3;
 export const LEGACY_CUTOFF = "2025-08-01";
@@ -72,6 +77,14 @@ export const FEATURE_NAMES = [
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
+/**
+ * The switches the admin organisation form offers: every feature but DashboardAuthenticator, which
+ * the features map still answers but which gates nothing the requirements name (ADR 0020).
+ */
+export const ORGANISATION_FORM_FEATURES: readonly FeatureName[] = FEATURE_NAMES.filter(
+  (f) => f !== "DashboardAuthenticator",
+);
+
 export const GOVERNING_BODIES = [
   "HCPC",
   "NMC",
@@ -84,6 +97,16 @@ export const GOVERNING_BODIES = [
   "NRCPD",
   "PSNI",
   "SWE",
+  // Bodies with their own portfolio page (GOVERNING_BODY_PAGE_CODES, docs/decisions/0025-governing-body-pages.md).
+  "AHCS",
+  "CORU",
+  "EFI",
+  "EPRR",
+  "ICAEW",
+  "IOSH",
+  "MACP",
+  "PSTT",
+  "Science Council",
   "CPDresilience – Generic",
 ] as const;
 export const RESILIENCE_GOVERNING_BODY = "CPDresilience – Generic";
@@ -162,6 +185,19 @@ export const MESSAGES = {
   notCancellable: "This membership cannot be cancelled",
   lockedByOrganisation: "This value is set by your organisation",
   noUserFound: "No user found",
+} as const;
+
+/** Refusals of a locked or switched-off feature (ADR 0020); the API answers them with 403 FEATURE_LOCKED. */
+export const FEATURE_MESSAGES = {
+  upgrade: "Upgrade to Premium to use this feature",
+  switchedOff: "This feature is switched off for your account",
+  reflectionOff: "Reflections are switched off for your account",
+  supervisionOff: "Supervision is switched off for your account",
+  additionalInformationOff: "Additional information is switched off for your account",
+  userReviewOff: "Annual reviews are switched off for your organisation",
+  certificatesOff: "Certificates are switched off for your organisation",
+  sharedCpdOff: "Shared CPD management is switched off for your organisation",
+  eventsOff: "Events are switched off for your organisation",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -30,6 +30,13 @@ export const EntrySaved = Type.Object(
   { examples: [{ entryId: "7c9e6679-7425-40de-944b-e07fc1f90ae7" }] },
 );
 
+/** An autosave is not an explicit save: it sends no entry receipt (REQ-ENTRY-06, ADR 0018). */
+const SaveQuery = Type.Object({
+  autosave: Type.Optional(
+    Type.Boolean({ description: "true when the form saved itself (autosave); explicit saves omit it" }),
+  ),
+});
+
 export const createEntry = endpoint({
   method: "POST",
   path: "/entries/:identifier",
@@ -37,6 +44,7 @@ export const createEntry = endpoint({
   tags,
   auth: true,
   params: Type.Object({ identifier: EntryTypeSchema }),
+  query: SaveQuery,
   body: EntryValues,
   response: EntrySaved,
 });
@@ -50,6 +58,7 @@ export const updateEntry = endpoint({
   tags,
   auth: true,
   params: IdParams,
+  query: SaveQuery,
   body: EntryValues,
   response: EntrySaved,
 });

@@ -124,6 +124,31 @@ export const deleteFile = endpoint({
   response: Empty,
 });
 
+/** Image types My Files edits in place (rotate, crop), saving a new version (docs/decisions/0025-governing-body-pages.md). */
+export const EDITABLE_IMAGE_TYPES = ["image/jpeg", "image/png"] as const;
+
+export const FILE_VERSION_MESSAGES = {
+  notEditable:
+    "Only a JPEG or PNG image can take an edited version, and the version must be an image of the same type that is not attached to an entry",
+} as const;
+
+export const replaceFileContent = endpoint({
+  method: "POST",
+  path: "/file/:id/replace",
+  summary: "Keep an edited version of an image: the file takes the version's content",
+  description:
+    "The edited version is first uploaded as a file of its own (POST /file/upload), so the original and " +
+    "the version both exist until the user chooses. This call keeps the version: the file `id` keeps its " +
+    "name, its entry and its id, takes the content of `versionId`, and `versionId` is removed. Both must be " +
+    "the caller's, JPEG or PNG of the same type, and the version not attached to an entry (400 " +
+    "UNSUPPORTED_IMAGE otherwise). To keep the original instead, delete the version.",
+  tags,
+  auth: true,
+  params: IdParams,
+  body: Type.Object({ versionId: Uuid({ description: "The uploaded edited version" }) }),
+  response: StoredFileInfo,
+});
+
 export const downloadFile = endpoint({
   method: "GET",
   path: "/file/:id",

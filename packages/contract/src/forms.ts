@@ -32,6 +32,69 @@ export const RECURRENCE_OPTIONS = [
   { months: 60, label: "Quinquennial" },
 ] as const;
 
+/**
+ * NHS Knowledge and Skills Framework dimensions: the six core, then the specific ones
+ * (docs/decisions/0019-entry-form-options.md). Offered on diary and reflection forms when the
+ * entriesSettings.showKSF setting is on.
+ */
+export const KSF_DIMENSIONS = [
+  "C1 Communication",
+  "C2 Personal and people development",
+  "C3 Health, safety and security",
+  "C4 Service improvement",
+  "C5 Quality",
+  "C6 Equality and diversity",
+  "HWB1 Promotion of health and wellbeing and prevention of adverse effects on health and wellbeing",
+  "HWB2 Assessment and care planning to meet health and wellbeing needs",
+  "HWB3 Protection of health and wellbeing",
+  "HWB4 Enablement to address health and wellbeing needs",
+  "HWB5 Provision of care to meet health and wellbeing needs",
+  "HWB6 Assessment and treatment planning",
+  "HWB7 Interventions and treatments",
+  "HWB8 Biomedical investigation and intervention",
+  "HWB9 Equipment and devices to meet health and wellbeing needs",
+  "HWB10 Products to meet health and wellbeing needs",
+  "EF1 Systems, vehicles and equipment",
+  "EF2 Environments and buildings",
+  "EF3 Transport and logistics",
+  "IK1 Information processing",
+  "IK2 Information collection and analysis",
+  "IK3 Knowledge and information resources",
+  "G1 Learning and development",
+  "G2 Development and innovation",
+  "G3 Procurement and commissioning",
+  "G4 Financial management",
+  "G5 Services and project management",
+  "G6 People management",
+  "G7 Capacity and capability",
+  "G8 Public relations and marketing",
+] as const;
+
+/** The four pillars of Advanced Clinical Practice, offered when entriesSettings.showACP is on. */
+export const ACP_PILLARS = [
+  "Clinical practice",
+  "Leadership and management",
+  "Education",
+  "Research",
+] as const;
+
+/** The form items the entry options add, by the setting that shows them (ADR 0019). */
+export const ENTRY_OPTION_FIELDS = {
+  showKSF: { identifier: "KSFDimensions", title: "KSF dimensions" },
+  showACP: { identifier: "ACPPillars", title: "Advanced Clinical Practice pillars" },
+} as const;
+export type EntryOption = keyof typeof ENTRY_OPTION_FIELDS;
+
+/** What the entry form says when an update fails and it reloads the saved entry (ADR 0019). */
+export const ENTRY_DRAFT_MESSAGES = {
+  reloadedTitle: "Your latest changes were not saved",
+  reloaded:
+    "The entry was reloaded as it was last saved. Your unsaved changes are kept here: restore them to carry on, or discard them.",
+  restore: "Restore my changes",
+  discard: "Discard them",
+  fieldSaved: "Saved",
+} as const;
+
 export const FormValue = Type.Union([
   Text({ maxLength: 20_000 }),
   Type.Array(Text({ maxLength: 2_000 }), { maxItems: 200 }),
@@ -139,8 +202,12 @@ export const entryForm = endpoint({
   method: "GET",
   path: "/form/entry/:id",
   summary: "An entry's form (the version it was written with) with its answers filled in",
+  description:
+    "Its owner calls it with the session token. The reviewee of a shared supervision record may call " +
+    "it with their guest token for that one record (read-only: guest and shared true, reviewee filled).",
   tags,
-  auth: true,
+  auth: false,
+  guest: true,
   params: IdParams,
   response: Form,
 });

@@ -2,6 +2,7 @@ export * from "./account-lifecycle.js";
 export * from "./additional-fields.js";
 export * from "./admin.js";
 export * from "./auth.js";
+export * from "./branding.js";
 export * from "./calendar.js";
 export * from "./clinical-skills.js";
 export * from "./constants.js";

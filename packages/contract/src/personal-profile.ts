@@ -1,7 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { MESSAGES, PERSONAL_PROFILE_LIMITS, TAG_MAX_LENGTH } from "./constants.js";
-import { endpoint, IsoDate, Nullable } from "./endpoint.js";
+import { endpoint, IsoDate, Message, Nullable } from "./endpoint.js";
 import { ERROR_MESSAGES, Text } from "./primitives.js";
+import { SUPERVISION } from "./supervision-model.js";
 
 const tags = ["profile"];
 const text = (max: number) => Type.Optional(Nullable(Text({ maxLength: max })));
@@ -110,4 +111,42 @@ export const putTags = endpoint({
   auth: true,
   body: Tags,
   response: Tags,
+});
+
+/**
+ * The signature saved in the profile (REQ-SUP-05), drawn on the sign-off's pad: the owner may sign
+ * a supervision with it; a reviewee never can (ADR 0022).
+ */
+export const ProfileSignature = Type.Object({
+  signature: Nullable(Text({ description: "A PNG data URL, or null when none is saved" })),
+});
+
+export const getProfileSignature = endpoint({
+  method: "GET",
+  path: "/personal-profile/signature",
+  summary: "The signature saved in the profile (null when none)",
+  tags,
+  auth: true,
+  response: ProfileSignature,
+});
+
+export const putProfileSignature = endpoint({
+  method: "PUT",
+  path: "/personal-profile/signature",
+  summary: "Save (or replace) the profile's signature: a PNG drawn on the signature pad, as a data URL",
+  tags,
+  auth: true,
+  body: Type.Object({
+    signature: Text({ maxLength: SUPERVISION.signatureMaxChars, description: "data:image/png;base64,..." }),
+  }),
+  response: Type.Composite([Message, ProfileSignature]),
+});
+
+export const deleteProfileSignature = endpoint({
+  method: "DELETE",
+  path: "/personal-profile/signature",
+  summary: "Delete the profile's saved signature",
+  tags,
+  auth: true,
+  response: Message,
 });

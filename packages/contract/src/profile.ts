@@ -111,7 +111,7 @@ export const getProfileImage = endpoint({
   query: Type.Object({ token: Type.Optional(Text()) }),
   response: Type.Any(),
   binary: true,
-  produces: ["application/octet-stream"],
+  produces: PROFILE_IMAGE_TYPES,
 });
 
 export const GoverningBodies = Type.Array(Text({ minLength: 1, maxLength: 100 }), { maxItems: 20 });

@@ -41,6 +41,7 @@ export {
   otpLogin,
   requestReset,
 } from "./auth.js";
+export { organisationLogo, uploadOrganisationLogo } from "./branding.js";
 export {
   calendarEvent,
   calendarEvents,
@@ -90,6 +91,7 @@ export {
   listDocuments,
   listFiles,
   renameFile,
+  replaceFileContent,
   unassignedFiles,
   uploadFile,
 } from "./files.js";
@@ -135,7 +137,15 @@ export {
   recategoriseShare,
   restoreShare,
 } from "./oversight.js";
-export { getPersonalProfile, getTags, putPersonalProfile, putTags } from "./personal-profile.js";
+export {
+  deleteProfileSignature,
+  getPersonalProfile,
+  getProfileSignature,
+  getTags,
+  putPersonalProfile,
+  putProfileSignature,
+  putTags,
+} from "./personal-profile.js";
 export { portfolioFile, portfolioStatus, requestPortfolio, reviewPortfolio } from "./portfolio.js";
 export {
   cancelMembership,
@@ -174,15 +184,18 @@ export {
   healthReady,
   intercom,
   saveDashboardSettings,
+  shellConfig,
   usage,
   userFeatures,
   welcomeVideo,
 } from "./shell.js";
 export { externalLoginProcess, externalLoginStart, loginSso } from "./sso.js";
 export {
+  addSupervisionTopic,
   authenticateSupervision,
   commentSupervisionTopic,
   completeSupervision,
+  deleteSupervisionTopic,
   resetSupervision,
   shareSupervision,
   supervisionFile,
@@ -190,6 +203,7 @@ export {
   supervisionPdf,
   supervisionView,
   toggleSupervisionTopic,
+  updateSupervisionTopic,
   verifySupervision,
 } from "./supervision.js";
 export {

@@ -25,7 +25,9 @@ export const userFeatures = endpoint({
 });
 
 export const Usage = Type.Object({
-  entries: Type.Integer({ description: "Diary, reflection and supervision entries held" }),
+  entries: Type.Integer({
+    description: "Entries the trial allowance counts (diary entries, TRIAL_COUNTED_ENTRY_TYPE)",
+  }),
   storage: Type.Integer({ description: "Bytes of uploaded files" }),
   entriesLimit: Nullable(Type.Integer()),
   storageLimit: Nullable(Type.Integer()),
@@ -80,6 +82,26 @@ export const welcomeVideo = endpoint({
   tags,
   auth: true,
   response: Type.Object({ videoUrl: Nullable(Text()) }),
+});
+
+/** A link the operator configures (a footer or social link on the login pages). */
+export const ConfiguredLink = Type.Object({ label: Text(), url: Text() });
+
+/** What the operator configures for the SPA's public pages (ADR 0024); empty or null when unset. */
+export const ShellConfig = Type.Object({
+  footerLinks: Type.Array(ConfiguredLink, { description: "Footer links of the login pages" }),
+  socialLinks: Type.Array(ConfiguredLink, { description: "Social media links of the login pages" }),
+  promoVideoUrl: Nullable(Text({ description: "Promo video embedded on the login page" })),
+  hcpcGuideVideoUrl: Nullable(Text({ description: "Guide video of the HCPC audit portal" })),
+});
+
+export const shellConfig = endpoint({
+  method: "GET",
+  path: "/shell/config",
+  summary: "Public configuration of the web app: login page links and videos",
+  tags,
+  auth: false,
+  response: ShellConfig,
 });
 
 export const DashboardWidgets = Type.Object({

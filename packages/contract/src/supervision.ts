@@ -21,6 +21,10 @@ const tags = ["supervision"];
 export const GuestToken = Text({ minLength: 10, maxLength: 100, pattern: "^sg_[A-Za-z0-9_-]+$" });
 const ShareParams = Type.Object({ id: Uuid() });
 const TopicParams = Type.Object({ id: Uuid(), topicId: Uuid() });
+const TopicInput = Type.Object({
+  title: Text({ maxLength: SUPERVISION.topicTitleMax }),
+  actions: Type.Optional(Text({ maxLength: SUPERVISION.topicActionsMax })),
+});
 /** Files and PDFs open in a new tab, where no header can be set: the guest token may ride in the query. */
 const TokenQuery = Type.Object({ token: Type.Optional(GuestToken), download: Type.Optional(Type.Boolean()) });
 
@@ -39,13 +43,7 @@ export const shareSupervision = endpoint({
       number: Text({ maxLength: SUPERVISION.numberMax }),
       expiry: Type.Integer({ minimum: 0, maximum: 365, description: "Days: 1, 7, 14 or 30" }),
     }),
-    topics: Type.Array(
-      Type.Object({
-        title: Text({ maxLength: SUPERVISION.topicTitleMax }),
-        actions: Type.Optional(Text({ maxLength: SUPERVISION.topicActionsMax })),
-      }),
-      { maxItems: SUPERVISION.maxTopics },
-    ),
+    topics: Type.Array(TopicInput, { maxItems: SUPERVISION.maxTopics }),
   }),
   response: Type.Composite([Message, Type.Object({ reviewee: Reviewee })]),
 });
@@ -173,6 +171,41 @@ export const toggleSupervisionTopic = endpoint({
   guest: true,
   params: TopicParams,
   response: SupervisionTopic,
+});
+
+// The owner changes the topics of a record already shared, until the first signature; the
+// reviewee reads the current topics on their next load (ADR 0022).
+// 409 once a signature covers the topics, 410 once the share is revoked.
+const topicEdit = { errors: [409, 410], tags, auth: true } as const;
+const TopicChanged = Type.Composite([Message, Type.Object({ topic: SupervisionTopic })]);
+
+export const addSupervisionTopic = endpoint({
+  method: "POST",
+  path: "/supervision/:id/topics",
+  ...topicEdit,
+  summary: "Add a topic to a shared record (its owner), until the first signature",
+  params: ShareParams,
+  body: TopicInput,
+  response: TopicChanged,
+});
+
+export const updateSupervisionTopic = endpoint({
+  method: "PUT",
+  path: "/supervision/:id/topics/:topicId",
+  ...topicEdit,
+  summary: "Change a topic's title and agreed actions (its owner), until the first signature",
+  params: TopicParams,
+  body: TopicInput,
+  response: TopicChanged,
+});
+
+export const deleteSupervisionTopic = endpoint({
+  method: "DELETE",
+  path: "/supervision/:id/topics/:topicId",
+  ...topicEdit,
+  summary: "Remove a topic and its comments from a shared record (its owner), until the first signature",
+  params: TopicParams,
+  response: Message,
 });
 
 export const completeSupervision = endpoint({

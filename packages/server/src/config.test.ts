@@ -104,3 +104,45 @@ describe("documentation", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the SPA's public configuration (login links and videos)", () => {
+  const base = { JWT_SECRET: strong(), SUPPORT_CHAT_SECRET: strong() };
+
+  it("is empty when unset", () => {
+    expect(loadConfig(base).shell).toEqual({
+      footerLinks: [],
+      socialLinks: [],
+      promoVideoUrl: null,
+      hcpcGuideVideoUrl: null,
+    });
+  });
+
+  it("reads Label|URL pairs and the two video addresses", () => {
+    const config = loadConfig({
+      ...base,
+      LOGIN_FOOTER_LINKS: "Privacy policy|https://example.org/privacy, Terms|https://example.org/terms",
+      LOGIN_SOCIAL_LINKS: "LinkedIn|https://www.linkedin.com/company/example",
+      LOGIN_PROMO_VIDEO_URL: "https://player.example.org/promo",
+      HCPC_GUIDE_VIDEO_URL: "https://player.example.org/hcpc-guide",
+    });
+    expect(config.shell).toEqual({
+      footerLinks: [
+        { label: "Privacy policy", url: "https://example.org/privacy" },
+        { label: "Terms", url: "https://example.org/terms" },
+      ],
+      socialLinks: [{ label: "LinkedIn", url: "https://www.linkedin.com/company/example" }],
+      promoVideoUrl: "https://player.example.org/promo",
+      hcpcGuideVideoUrl: "https://player.example.org/hcpc-guide",
+    });
+  });
+
+  it.each([
+    ["LOGIN_FOOTER_LINKS", "Privacy policy"],
+    ["LOGIN_FOOTER_LINKS", "Privacy|javascript:alert(1)"],
+    ["LOGIN_SOCIAL_LINKS", "LinkedIn|https://example.org,"],
+    ["LOGIN_PROMO_VIDEO_URL", "ftp://example.org/video"],
+    ["HCPC_GUIDE_VIDEO_URL", "not a url"],
+  ])("refuses a malformed %s at boot", (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(name));
+  });
+});

@@ -4,6 +4,19 @@ import { type Static, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 
 const Bool = Type.Union([Type.Literal("true"), Type.Literal("false")]);
+/** "Label|https://url" pairs separated by commas (labels without "|" or ","); may be empty. */
+const LINK = "[^|,]+\\|https?://[^|,\\s]+";
+const LINK_LIST = `^(${LINK}(,${LINK})*)?$`;
+
+/** A LINK_LIST value as links; the pattern was checked at boot. */
+const parseLinks = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .filter((pair) => pair.trim() !== "")
+    .map((pair) => {
+      const [label = "", url = ""] = pair.split("|");
+      return { label: label.trim(), url: url.trim() };
+    });
 
 export const Env = Type.Object({
   NODE_ENV: Type.Union([Type.Literal("development"), Type.Literal("test"), Type.Literal("production")], {
@@ -52,6 +65,12 @@ export const Env = Type.Object({
   MAIL_FROM: Type.String({ default: "CPD <no-reply@cpd.local>" }),
   SUPPORT_CHAT_SECRET: Type.String({ minLength: 16 }),
   WELCOME_VIDEO_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  // The login pages' footer and social links: "Label|https://url" pairs separated by commas, and
+  // the login page's promo video and the HCPC portal's guide video (ADR 0024). Unset: not shown.
+  LOGIN_FOOTER_LINKS: Type.Optional(Type.String({ pattern: LINK_LIST })),
+  LOGIN_SOCIAL_LINKS: Type.Optional(Type.String({ pattern: LINK_LIST })),
+  LOGIN_PROMO_VIDEO_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  HCPC_GUIDE_VIDEO_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   TRUST_PROXY: Type.Optional(Bool),
   LOGIN_RATE_LIMIT: Type.String({ pattern: "^[0-9]+$", default: "10" }),
   LOGIN_ACCOUNT_LIMIT: Type.String({ pattern: "^[1-9][0-9]{0,5}$", default: "20" }),
@@ -117,6 +136,13 @@ export interface Config {
   smtp: { host: string; port: number; user?: string; password?: string; secure: boolean; from: string };
   supportChatSecret: string;
   welcomeVideoUrl: string | null;
+  /** The SPA's public configuration (GET /shell/config). */
+  shell: {
+    footerLinks: { label: string; url: string }[];
+    socialLinks: { label: string; url: string }[];
+    promoVideoUrl: string | null;
+    hcpcGuideVideoUrl: string | null;
+  };
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
   trustProxy: boolean;
   /** Login attempts per minute for one address and e-mail. */
@@ -251,6 +277,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     supportChatSecret: e.SUPPORT_CHAT_SECRET,
     welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
+    shell: {
+      footerLinks: parseLinks(e.LOGIN_FOOTER_LINKS),
+      socialLinks: parseLinks(e.LOGIN_SOCIAL_LINKS),
+      promoVideoUrl: e.LOGIN_PROMO_VIDEO_URL ?? null,
+      hcpcGuideVideoUrl: e.HCPC_GUIDE_VIDEO_URL ?? null,
+    },
     upgradeUrl: e.UPGRADE_URL ?? null,
     loginRateLimit: Number(e.LOGIN_RATE_LIMIT),
     loginAccountLimit: Number(e.LOGIN_ACCOUNT_LIMIT),

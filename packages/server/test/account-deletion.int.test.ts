@@ -217,6 +217,8 @@ describe("deleting an account", () => {
     expect(keyColumns).toEqual([
       "account_exports.storage_key",
       "files.storage_key",
+      "organisations.login_logo_key",
+      "organisations.logo_key",
       "portfolio_requests.storage_key",
       "profiles.image_key",
       "supervision_signatures.storage_key",

@@ -24,6 +24,7 @@ const SCREEN_OF: Record<string, AdminScreen> = {
   getAdminOrganisation: "organisations",
   createOrganisation: "organisations",
   configureOrganisation: "organisations",
+  uploadOrganisationLogo: "organisations",
   moderatedShares: "sharedCpd",
   hideShare: "sharedCpd",
   restoreShare: "sharedCpd",
@@ -86,6 +87,7 @@ describe("admin screens per role", () => {
             .replace(":perPage", "10")
             .replace(":page", "1")
             .replace(":group", "trial")
+            .replace(":kind", "logo")
             .replace(":id", /membership\/|shared-cpd\//.test(e.path) ? randomUUID() : "2000000000");
           // A valid body: the schema is checked before the role.
           const body =
@@ -102,7 +104,16 @@ describe("admin screens per role", () => {
                       : name === "restoreShare"
                         ? undefined
                         : record();
-          const res = await as(u, e.method as "GET", path, body);
+          // The logo upload takes an image body, not JSON.
+          const res =
+            name === "uploadOrganisationLogo"
+              ? await call(h.app, "POST", path, {
+                  token: u.token,
+                  payload: Buffer.from("\x89PNG\r\n\x1a\n", "latin1"),
+                  headers: { "content-type": "image/png" },
+                  ip: randomIp(),
+                })
+              : await as(u, e.method as "GET", path, body);
           if (allowed) expect(res.status, `${role} ${name}`).not.toBe(403);
           else expect([res.status, res.body.code], `${role} ${name}`).toEqual([403, "ADMIN_REQUIRED"]);
         }
@@ -251,7 +262,8 @@ describe("admin organisations", () => {
     enabled: true,
     governingBodyType: null,
     features: { Reflection: false },
-    logoUrl: "https://example.org/logo.png",
+    // Logos are uploaded, not entered (ADR 0021; test/branding.int.test.ts).
+    logoUrl: null,
     loginLogoUrl: null,
     colourHex: "#005EB8",
     videoUrl: null,

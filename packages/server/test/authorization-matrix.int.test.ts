@@ -14,10 +14,13 @@ import { createClinicalSkillsServer, FAKE_API_KEY } from "../../../scripts/fakes
 import { signWebhook } from "../../../scripts/fakes/payment.mjs";
 import { HttpClinicalSkillsConnector } from "../src/connectors/clinical-skills/connector.js";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
+import { createEntry } from "../src/modules/entries/service.js";
 import { signedPortfolioPath } from "../src/modules/portfolio/signed-link.js";
 import { issueLinkToken, type LinkPurpose } from "../src/modules/registration/repository.js";
 import { DEFAULT_SETTINGS } from "../src/modules/shell/settings.js";
+import { share } from "../src/modules/supervision/share.js";
 import { startWorkers } from "../src/worker.js";
+import { portfolioRequest } from "./factories.js";
 import {
   call,
   createOrganisation,
@@ -111,6 +114,12 @@ const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from("matrix png body"),
 ]);
+/** A real 1x1 PNG (the logo upload decodes what it stores). */
+const LOGO_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+const LOGO_DATA_URL = `data:image/png;base64,${LOGO_PNG.toString("base64")}`;
 const hoursFromNow = (n: number) => new Date(Date.now() + n * 3600_000).toISOString();
 const slug = () => `matrix-${randomUUID().slice(0, 8)}`;
 
@@ -231,18 +240,8 @@ const webinarBody = (webinarIdStr: string, organisationId?: number) => ({
 
 // ---- portfolio fixtures -------------------------------------------------------------------
 
-const portfolioBody = (entryId: string) => ({
-  dateFrom: addDays(todayInLondon(), -365),
-  dateTo: todayInLondon(),
-  include: ["FRONT_PAGE"],
-  title: { line1: "Matrix", line2: "" },
-  diaryEntries: [entryId],
-  reflectiveEntries: [],
-  evidenceIds: [],
-  includeBranding: false,
-  selectedPortfolioCover: "classic",
-  background: 1,
-});
+const portfolioBody = (entryId: string) =>
+  portfolioRequest({ title: { line1: "Matrix", line2: "" }, diaryEntries: [entryId] });
 /** A portfolio request row of `u`'s (state Queued): the status call only reads it. */
 const newPortfolioRow = async (u: TestUser) =>
   (
@@ -388,9 +387,13 @@ const organisationForm = () => ({
 
 // ---- supervision fixtures (made through the API) -----------------------------------------
 
+/**
+ * Supervision is premium (ADR 0020): the records are made through the services, as records a basic
+ * member kept from their premium days, so every role has some to call on.
+ */
 const supervisionEntry = async (u: TestUser, extra: Record<string, unknown> = {}): Promise<string> =>
   (
-    await as(u, "POST", "/entries/supervision", {
+    await createEntry(h.deps, u.id, "supervision", {
       Field4: "Matrix supervision",
       SupervisionDate: "2026-11-02",
       SupervisionRole: "Supervisor",
@@ -401,7 +404,7 @@ const supervisionEntry = async (u: TestUser, extra: Record<string, unknown> = {}
 const supervisionShareBody = (entryId: string) => ({
   entryId,
   reviewee: {
-    type: "Supervisee",
+    type: "Supervisee" as const,
     name: "Matrix Reviewee",
     email: `matrix-reviewee-${randomUUID()}@test.example`,
     number: "020 7946 0000",
@@ -413,8 +416,10 @@ const supervisionShareBody = (entryId: string) => ({
 async function newSupervisionShare(u: TestUser) {
   const fileId = await newFile(u);
   const entryId = await supervisionEntry(u, { Evidence: [fileId] });
-  const { reviewee } = await as(u, "POST", "/supervision/share", supervisionShareBody(entryId));
-  return { entryId, fileId, shareId: reviewee.Id as string, topicId: reviewee.Topics[0].TopicId as string };
+  const { reviewee } = await share(h.deps, u.id, supervisionShareBody(entryId));
+  const topicId = reviewee.Topics[0]?.TopicId;
+  if (!topicId) throw new Error("setup: the share has no topic");
+  return { entryId, fileId, shareId: reviewee.Id, topicId };
 }
 /** Each user's standing share, made on first use (reading, commenting and ticking leave it usable). */
 const standingShares = new Map<string, ReturnType<typeof newSupervisionShare>>();
@@ -636,6 +641,7 @@ const MATRIX: Record<Endpoint, Case[]> = {
       organisationKey: (await h.deps.prisma.organisation.findUniqueOrThrow({ where: { id: f.orgA } })).key,
     },
   })),
+  shellConfig: simple(everyone(200)),
   health: simple(everyone(200)),
   healthLive: simple(everyone(200)),
   healthReady: simple(everyone(200)),
@@ -674,13 +680,18 @@ const MATRIX: Record<Endpoint, Case[]> = {
   governingBodyOptions: simple(signedIn(200)),
   getPersonalProfile: simple(signedIn(200)),
   putPersonalProfile: simple(signedIn(200), () => ({ body: { profession: "Nurse" } })),
+  // The profile's saved signature (ADR 0022): each member's own.
+  getProfileSignature: simple(signedIn(200)),
+  putProfileSignature: simple(signedIn(200), async () => ({ body: { signature: await signature() } })),
+  deleteProfileSignature: simple(signedIn(200)),
   getTags: simple(signedIn(200)),
   putTags: simple(signedIn(200), () => ({ body: { tags: ["matrix"] } })),
 
   // forms and entries
   diaryForm: simple(signedIn(200)),
   reflectionForm: simple(withFeature(200)),
-  supervisionForm: simple(signedIn(200)),
+  // Supervision is premium (ADR 0020).
+  supervisionForm: simple(withFeature(200)),
   formSchema: simple(signedIn(200), () => ({ params: { identifier: "supervision" } })),
   entryForm: [
     own("entry", (c) => ({ params: { id: c.own.entryId } })),
@@ -768,6 +779,14 @@ const MATRIX: Record<Endpoint, Case[]> = {
   deleteFile: [
     own("file", async (c) => ({ params: { id: await newFile(c.owner) } }), true),
     victims("file", () => ({ params: { id: f.fileId } })),
+  ],
+  replaceFileContent: [
+    own(
+      "file",
+      async (c) => ({ params: { id: await newFile(c.owner) }, body: { versionId: await newFile(c.owner) } }),
+      true,
+    ),
+    victims("file", () => ({ params: { id: f.fileId }, body: { versionId: f.fileId } })),
   ],
   downloadFile: [
     own("file", (c) => ({ params: { id: c.own.fileId } })),
@@ -915,7 +934,8 @@ const MATRIX: Record<Endpoint, Case[]> = {
   calendarFeed: simple(signedIn(200)),
 
   // HCPC portal
-  requestHcpcAccess: simple(signedIn(200), () => ({
+  // The HCPC portal is premium (ADR 0020).
+  requestHcpcAccess: simple(withFeature(200), () => ({
     body: { dateFrom: "2020-01-01", dateTo: "2020-12-31" },
   })),
   hcpcInfo: portalCalls(),
@@ -994,13 +1014,20 @@ const MATRIX: Record<Endpoint, Case[]> = {
   deleteVideo: simple(adminOnly, async () => ({ params: { id: (await newVideo()).id } })),
 
   // portfolio
+  // The portfolio builder is premium (ADR 0020): a basic member is refused before anything is looked up.
   requestPortfolio: [
-    own("diary entry", (c) => ({ body: portfolioBody(c.own.entryId) })),
-    victims("diary entry", () => ({ body: portfolioBody(f.entryId) })),
+    { ...own("diary entry", (c) => ({ body: portfolioBody(c.own.entryId) })), expect: withFeature(200) },
+    victims("diary entry", () => ({ body: portfolioBody(f.entryId) }), { ...othersOnly404, basic: 403 }),
   ],
   portfolioStatus: [
-    own("portfolio", async (c) => ({ params: { id: await newPortfolioRow(c.owner) } })),
-    victims("portfolio", async () => ({ params: { id: await newPortfolioRow(f.victim) } })),
+    {
+      ...own("portfolio", async (c) => ({ params: { id: await newPortfolioRow(c.owner) } })),
+      expect: withFeature(200),
+    },
+    victims("portfolio", async () => ({ params: { id: await newPortfolioRow(f.victim) } }), {
+      ...othersOnly404,
+      basic: 403,
+    }),
   ],
   // The signed link is the credential: whoever holds a valid one gets the file, nobody gets it without.
   portfolioFile: [
@@ -1010,10 +1037,17 @@ const MATRIX: Record<Endpoint, Case[]> = {
   // supervision sharing: the owner's calls, the reviewee's public link and code, and the calls
   // either party makes (with the session token here: only the record's owner gets in)
   shareSupervision: [
-    own("supervision entry", async (c) => ({ body: supervisionShareBody(await supervisionEntry(c.owner)) })),
-    victims("supervision entry", async () => ({
-      body: supervisionShareBody(await supervisionEntry(f.victim)),
-    })),
+    {
+      ...own("supervision entry", async (c) => ({
+        body: supervisionShareBody(await supervisionEntry(c.owner)),
+      })),
+      expect: withFeature(200),
+    },
+    victims(
+      "supervision entry",
+      async () => ({ body: supervisionShareBody(await supervisionEntry(f.victim)) }),
+      { ...othersOnly404, basic: 403 },
+    ),
   ],
   resetSupervision: [
     own("shared supervision entry", async (c) => ({
@@ -1064,6 +1098,25 @@ const MATRIX: Record<Endpoint, Case[]> = {
     body: { comment: "Matrix comment" },
   })),
   toggleSupervisionTopic: supervisionCalls((p) => ({ params: { id: p.shareId, topicId: p.topicId } })),
+  // Topics after sharing: the owner's own share only (ADR 0022); removing one spends a share.
+  addSupervisionTopic: supervisionCalls((p) => ({
+    params: { id: p.shareId },
+    body: { title: "Matrix topic" },
+  })),
+  updateSupervisionTopic: supervisionCalls((p) => ({
+    params: { id: p.shareId, topicId: p.topicId },
+    body: { title: "Matrix topic, edited" },
+  })),
+  deleteSupervisionTopic: [
+    own("supervision share", async (c) => {
+      const p = await newSupervisionShare(c.owner);
+      return { params: { id: p.shareId, topicId: p.topicId } };
+    }),
+    victims("supervision share", async () => {
+      const p = await supervisionShareOf(f.victim);
+      return { params: { id: p.shareId, topicId: p.topicId } };
+    }),
+  ],
   // Signing spends the share: a new one for each call.
   completeSupervision: [
     own("shared supervision entry", async (c) => ({
@@ -1436,6 +1489,15 @@ const MATRIX: Record<Endpoint, Case[]> = {
     params: { id: String((await createOrganisation(h.deps)).id) },
     body: organisationForm(),
   })),
+  uploadOrganisationLogo: simple(adminOnly, async () => ({
+    params: { id: String((await createOrganisation(h.deps)).id), kind: "logo" },
+    payload: LOGO_PNG,
+    headers: { "content-type": "image/png" },
+  })),
+  // Public: the login page shows it before anyone signs in (ADR 0021).
+  organisationLogo: simple(everyone(200), async () => ({
+    params: { id: String((await createOrganisation(h.deps, { logoUrl: LOGO_DATA_URL })).id), kind: "logo" },
+  })),
   moderatedShares: simple(adminOnly, () => ({ params: { perPage: "20", page: "1" } })),
   // A fresh share each time: hiding the fixture's share would change the upvote rows' answers.
   hideShare: simple(adminOnly, async () => ({
@@ -1495,7 +1557,8 @@ async function answer(name: Endpoint, c: Case, role: Role): Promise<number> {
   const res = await send();
   // A 503 says "not now, try again" (a probe timed out under the suite's load): it is neither an
   // allow nor a denial, so the call is asked again once, as a client would after Retry-After.
-  if (res.statusCode === 503 && name === "health") return (await send()).statusCode;
+  if (res.statusCode === 503 && (name === "health" || name === "healthReady"))
+    return (await send()).statusCode;
   return res.statusCode;
 }
 
@@ -1507,8 +1570,15 @@ beforeAll(async () => {
   h.deps.clinicalSkills = new HttpClinicalSkillsConnector(`http://127.0.0.1:${port}`, FAKE_API_KEY);
   worker = startWorkers(testConfig(), pino({ level: "silent" }));
 
-  // Annual reviews are an organisation feature: both organisations switch it on for their members.
-  const reviews = { features: { OrganisationUserReview: true } };
+  // The organisation features: both organisations switch them on (their managers' screens need them, ADR 0020).
+  const reviews = {
+    features: {
+      OrganisationUserReview: true,
+      OrganisationCertificates: true,
+      OrganisationSharedCPD: true,
+      OrganisationEvents: true,
+    },
+  };
   const [orgA, orgB, ssoOrg] = await Promise.all([
     createOrganisation(h.deps, reviews),
     createOrganisation(h.deps, reviews),

@@ -4,6 +4,8 @@ import { addDays, addMonths, todayInLondon } from "../src/lib/dates.js";
 import { call, createOrganisation, createUser, type TestUser, useApp } from "./harness.js";
 
 const h = useApp();
+/** Managers' events need their organisation's Events switch (ADR 0020). */
+const EVENTS_ON = { features: { OrganisationEvents: true } };
 const hoursFromNow = (n: number) => new Date(Date.now() + n * 3600_000);
 
 async function makeEvent(
@@ -70,8 +72,8 @@ describe("calendar events", () => {
   });
 
   it("lists events in a range and hides other organisations' events", async () => {
-    const org = await createOrganisation(h.deps);
-    const otherOrg = await createOrganisation(h.deps);
+    const org = await createOrganisation(h.deps, EVENTS_ON);
+    const otherOrg = await createOrganisation(h.deps, EVENTS_ON);
     const member = await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id });
     const mine = await makeEvent({ organisationId: org.id });
     const theirs = await makeEvent({ organisationId: otherOrg.id });
@@ -95,7 +97,7 @@ describe("calendar events", () => {
   });
 
   it("lets admins and the organisation's managers create, edit and delete events; nobody else", async () => {
-    const org = await createOrganisation(h.deps);
+    const org = await createOrganisation(h.deps, EVENTS_ON);
     const manager = await createUser(h.deps, {
       tier: "CORPORATE",
       organisationId: org.id,
@@ -144,7 +146,9 @@ describe("calendar events", () => {
     ).toBe(400);
 
     // The management list: admins see every organisation's events, managers their own and the platform's.
-    const otherOrgEvent = await makeEvent({ organisationId: (await createOrganisation(h.deps)).id });
+    const otherOrgEvent = await makeEvent({
+      organisationId: (await createOrganisation(h.deps, EVENTS_ON)).id,
+    });
     const ids = async (t: string) =>
       (await call(h.app, "GET", "/calendar/events/manage", { token: t })).body.map(
         (e: { id: string }) => e.id,
@@ -156,8 +160,8 @@ describe("calendar events", () => {
   });
 
   it("answers editing another organisation's event 404, with the same body as a missing one", async () => {
-    const org = await createOrganisation(h.deps);
-    const other = await createOrganisation(h.deps);
+    const org = await createOrganisation(h.deps, EVENTS_ON);
+    const other = await createOrganisation(h.deps, EVENTS_ON);
     const outsider = await createUser(h.deps, {
       tier: "CORPORATE",
       organisationId: other.id,
@@ -288,8 +292,8 @@ describe("webinars", () => {
   });
 
   it("answers another organisation's manager 404 with the same body as a missing webinar", async () => {
-    const org = await createOrganisation(h.deps);
-    const other = await createOrganisation(h.deps);
+    const org = await createOrganisation(h.deps, EVENTS_ON);
+    const other = await createOrganisation(h.deps, EVENTS_ON);
     const manager = (organisationId: number) =>
       createUser(h.deps, {
         tier: "CORPORATE",

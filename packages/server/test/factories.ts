@@ -1,11 +1,14 @@
 // Records the integration tests make over and over, made the way a user makes them (through the
 // API) unless said otherwise. Each test passes what it depends on; the rest is any valid value.
 import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
 import { expect } from "vitest";
+import { addDays, todayInLondon } from "../src/lib/dates.js";
+import { renderPortfolio } from "../src/modules/portfolio/render/index.js";
 import { call, type Harness, PASSWORD, randomIp, type TestUser } from "./harness.js";
 
 /** A valid diary entry form; `over` replaces or adds fields. */
-const diaryForm = (over: Record<string, unknown> = {}) => ({
+export const diaryForm = (over: Record<string, unknown> = {}) => ({
   Field222: "Sepsis",
   DiaryDate: "2026-10-01",
   DiaryHours: "1",
@@ -79,4 +82,33 @@ export async function sharedCpd(
   });
   const share = await h.deps.prisma.sharedCpd.create({ data: { entryId: entry.id, userId: u.id, ...card } });
   return { id: share.id, title: card.title, entryId: entry.id };
+}
+
+/** A valid portfolio request: the year to today, the front page only, no entries, the plain cover;
+ * `over` replaces fields. */
+export const portfolioRequest = <T extends object>(over: T) => ({
+  dateFrom: addDays(todayInLondon(), -365),
+  dateTo: todayInLondon(),
+  include: ["FRONT_PAGE"],
+  title: { line1: "Portfolio", line2: "" },
+  diaryEntries: [] as string[],
+  reflectiveEntries: [] as string[],
+  evidenceIds: [] as string[],
+  includeBranding: false,
+  selectedPortfolioCover: "classic",
+  background: 1,
+  ...over,
+});
+
+/** The PDF bytes `renderPortfolio` writes for `doc`. */
+export async function portfolioBytes(doc: Parameters<typeof renderPortfolio>[0]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      chunks.push(chunk);
+      cb();
+    },
+  });
+  await renderPortfolio(doc, out);
+  return Buffer.concat(chunks);
 }

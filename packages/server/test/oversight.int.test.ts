@@ -89,7 +89,8 @@ describe("shared CPD moderation", () => {
   });
 
   it("a manager sees their own members' shared CPD, hidden ones marked, and 404 for another organisation", async () => {
-    const orgA = await createOrganisation(h.deps);
+    // The screen needs its organisation switch (ADR 0020).
+    const orgA = await createOrganisation(h.deps, { features: { OrganisationSharedCPD: true } });
     const orgB = await createOrganisation(h.deps);
     const manager = await createUser(h.deps, { roles: ["Organisation-Manager"], organisationId: orgA.id });
     const member = await createUser(h.deps, { tier: "CORPORATE", organisationId: orgA.id });
@@ -112,7 +113,7 @@ describe("shared CPD moderation", () => {
 
 describe("certificates overview", () => {
   it("pages an organisation's members' certificates with counts by state over the filtered set", async () => {
-    const org = await createOrganisation(h.deps);
+    const org = await createOrganisation(h.deps, { features: { OrganisationCertificates: true } });
     const manager = await createUser(h.deps, { roles: ["Organisation-Manager"], organisationId: org.id });
     const members = [
       await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id }),

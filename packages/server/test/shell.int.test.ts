@@ -106,7 +106,8 @@ describe("branding", () => {
     const b = await call(h.app, "GET", "/branding", { token: member.token });
     expect(b.body).toMatchObject({
       organisationId: org.id,
-      logoUrl: "https://logo.example/x.png",
+      // A foreign logo address is kept but never shown: the CSP would block it (ADR 0021).
+      logoUrl: null,
       colourHex: "#005EB8",
       usesOauth: true,
     });

@@ -56,6 +56,8 @@ function guestRequests(s: Shared, fileId: string) {
   const topic = s.topicIds[0] as string;
   const reqs: Record<string, { method: "GET" | "POST"; url: string; body?: unknown }> = {
     supervisionView: { method: "GET", url: `/supervision/${s.shareId}` },
+    // The specification's own read of the record (ADR 0022).
+    entryForm: { method: "GET", url: `/form/entry/${s.entryId}` },
     supervisionFile: { method: "GET", url: `/supervision/${s.shareId}/files/${fileId}` },
     supervisionPdf: { method: "GET", url: `/supervision/${s.shareId}/pdf` },
     commentSupervisionTopic: {
@@ -104,7 +106,7 @@ describe("what a guest token opens", () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 90_000);
 
   it("opens only its own share: every guest call on another share is 404; no token is 401; a member who does not own it gets 404", async () => {
     const mine = await guestSession(h);
@@ -142,7 +144,7 @@ describe("what a guest token opens", () => {
     expect((await call(h.app, "GET", `/supervision/${mine.shareId}`, { token: mine.guest })).status).toBe(
       200,
     );
-  });
+  }, 90_000);
 
   it("an unknown share id: 404 SUPERVISION_NOT_FOUND for the owner, 404 LINK_INVALID for the link and the code", async () => {
     const s = await guestSession(h);

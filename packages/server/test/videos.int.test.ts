@@ -3,7 +3,7 @@ import { type api, type ResponseOf, VIDEO_MESSAGES } from "@cpd/contract";
 import { describe, expect, it, vi } from "vitest";
 import { startWorkers } from "../src/worker.js";
 import { call, createUser, jobsSettled, randomIp, type TestUser, testConfig, useApp } from "./harness.js";
-import { mailsTo } from "./mail.js";
+import { mailsTo, waitForNewMail } from "./mail.js";
 
 const h = useApp();
 
@@ -86,7 +86,7 @@ describe("GET videos/v2", () => {
 });
 
 describe("POST videos/:videoId/certificate", () => {
-  it("issues one entry, one PDF and one e-mail, even when asked twice at once", async () => {
+  it("issues one entry, one PDF and one e-mail when asked twice at once, and e-mails it again once issued", async () => {
     const lib = await library("Certified Essentials");
     const videoId = await video(lib.id, "Sepsis recognition", 0, 1.25);
     const u = await createUser(h.deps, { tier: "BASIC" });
@@ -113,9 +113,7 @@ describe("POST videos/:videoId/certificate", () => {
         { timeout: 20_000, interval: 200 },
       );
 
-      // Asked again once issued: the same certificate, nothing new (no job left to add anything).
-      const again = await certificate(u, videoId);
-      expect(again.body.certificateId).toBe(a.body.certificateId);
+      // The two requests made one job: once it has run, there is nothing more to count.
       await jobsSettled(h, (data) => data.certificateId === a.body.certificateId);
 
       const entries = await h.deps.prisma.entry.findMany({
@@ -146,6 +144,32 @@ describe("POST videos/:videoId/certificate", () => {
       expect(mails[0]?.attachments?.map((x) => [x.contentType, x.fileName])).toEqual([
         ["application/pdf", "Certificate - Sepsis recognition.pdf"],
       ]);
+
+      // Asked again once issued: the same certificate, e-mailed again with the same PDF, and no
+      // second entry or file (ADR 0018).
+      const seen = new Set(mails.map((m) => m.id));
+      const again = await certificate(u, videoId);
+      expect([again.status, again.body.message, again.body.certificateId]).toEqual([
+        200,
+        VIDEO_MESSAGES.certificateGenerated,
+        a.body.certificateId,
+      ]);
+      const resent = await waitForNewMail(u.email, () => true, seen);
+      expect(resent.subject).toBe("Your CPD certificate: Sepsis recognition");
+      expect(resent.attachments?.map((x) => [x.contentType, x.fileName, x.length])).toEqual([
+        ["application/pdf", "Certificate - Sepsis recognition.pdf", mails[0]?.attachments?.[0]?.length],
+      ]);
+
+      // Deleted from My Files, then asked for again: rendered again and e-mailed, still not filed twice.
+      expect((await call(h.app, "DELETE", `/file/${cert.fileId}`, { token: u.token })).status).toBe(200);
+      await certificate(u, videoId);
+      const rendered = await waitForNewMail(u.email, () => true, seen);
+      expect(rendered.attachments?.map((x) => [x.contentType, x.fileName])).toEqual([
+        ["application/pdf", "Certificate - Sepsis recognition.pdf"],
+      ]);
+      await jobsSettled(h, (data) => data.certificateId === a.body.certificateId);
+      expect(await h.deps.prisma.entry.count({ where: { userId: u.id } })).toBe(1);
+      expect(await h.deps.prisma.storedFile.count({ where: { userId: u.id } })).toBe(0);
     } finally {
       await worker.close();
     }

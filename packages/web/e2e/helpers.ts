@@ -104,6 +104,16 @@ export async function openFromMenu(page: Page, link: string, heading: string, wh
 /** Opens a new diary entry from the main menu, checking the form with axe. */
 export const openNewDiary = (page: Page) => openFromMenu(page, "Diary", "New Diary Entry", "/create/diary");
 
+/** Fills a new diary entry's required fields: title, date (dd/mm/yyyy), 1 h 15 min of self-directed clinical education. */
+export async function fillDiary(page: Page, title: string, date: string) {
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Date of activity/).fill(date);
+  await page.getByLabel("Hours: hours").selectOption("1");
+  await page.getByLabel("Hours: minutes").selectOption("15");
+  await pick(page, "Activity type", "Self-directed learning");
+  await pick(page, "Category", "Clinical Education");
+}
+
 /** The greeting overlay opens once per login; close it so the shell can be used. */
 export async function dismissGreeting(page: Page) {
   const greeting = page.getByRole("dialog", { name: /^Good (morning|afternoon|evening)/ });

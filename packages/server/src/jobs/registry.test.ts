@@ -25,6 +25,7 @@ const EXPECTED: Record<string, string> = {
   "account-deletion-email": "email",
   "account-lifecycle": "maintenance",
   "account-notice-email": "email",
+  "entry-receipt": "email",
 };
 
 const def = (name: string) =>

@@ -24,6 +24,15 @@ describe("cspDirectives", () => {
     ]);
   });
 
+  it("shows images of this site only: no other origin, whatever the captcha (ADR 0021)", () => {
+    // data: and blob: are images the page draws itself (signatures, PDF previews), never addresses.
+    expect(cspDirectives(captcha("https://www.google.com/recaptcha/api.js")).imgSrc).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+    ]);
+  });
+
   it("adds nothing for a script URL that is missing or not http(s)", () => {
     expect(cspDirectives(captcha(null)).scriptSrc).toEqual(["'self'"]);
     expect(cspDirectives(captcha("javascript:alert(1)")).scriptSrc).toEqual(["'self'"]);

@@ -1,21 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../lib/errors.js";
 import { requireSwitchedOn, SWITCHED_OFF, showsPercentages } from "./feature-switches.js";
-
-function verdict(f: () => void) {
-  try {
-    f();
-    return "allowed";
-  } catch (err) {
-    if (err instanceof AppError) return `${err.statusCode} ${err.code} ${err.message}`;
-    throw err;
-  }
-}
+import { verdict } from "./verdict.js";
 
 // The switches decide for every role alike (a member, a manager, an administrator): what is off for
 // the caller's organisation is off for them.
 describe("features held to their switch", () => {
-  it.each(["ProfileTabAdditionalInformation", "OrganisationUserReview"] as const)("%s", (name) => {
+  it.each([
+    "ProfileTabAdditionalInformation",
+    "OrganisationUserReview",
+    "OrganisationCertificates",
+    "OrganisationSharedCPD",
+    "OrganisationEvents",
+  ] as const)("%s", (name) => {
     expect(verdict(() => requireSwitchedOn({ [name]: true }, name))).toBe("allowed");
     expect(verdict(() => requireSwitchedOn({}, name))).toBe("allowed");
     expect(verdict(() => requireSwitchedOn({ [name]: false }, name))).toBe(

@@ -2,13 +2,16 @@
 // whatever the membership: the profile's Additional Information and Annual Reviews tabs
 // (REQ-ROLE-04). The API holds the calls behind them to the same switch. Pure: the route loads the
 // caller's switches first.
-import type { FeatureName } from "@cpd/contract";
+import { FEATURE_MESSAGES, type FeatureName } from "@cpd/contract";
 import { forbidden } from "../lib/errors.js";
 
 /** The refusal of each switched feature, naming what is off. */
 export const SWITCHED_OFF: Partial<Record<FeatureName, string>> = {
-  ProfileTabAdditionalInformation: "Additional information is switched off for your account",
-  OrganisationUserReview: "Annual reviews are switched off for your organisation",
+  ProfileTabAdditionalInformation: FEATURE_MESSAGES.additionalInformationOff,
+  OrganisationUserReview: FEATURE_MESSAGES.userReviewOff,
+  OrganisationCertificates: FEATURE_MESSAGES.certificatesOff,
+  OrganisationSharedCPD: FEATURE_MESSAGES.sharedCpdOff,
+  OrganisationEvents: FEATURE_MESSAGES.eventsOff,
 };
 
 /** Refuses (403) a feature switched off for the caller; a switch not set counts as on, as in the SPA. */
@@ -17,7 +20,7 @@ export function requireSwitchedOn(
   name: FeatureName,
 ) {
   if (switches[name] === false) {
-    throw forbidden(SWITCHED_OFF[name] ?? "This feature is switched off for your account", "FEATURE_LOCKED");
+    throw forbidden(SWITCHED_OFF[name] ?? FEATURE_MESSAGES.switchedOff, "FEATURE_LOCKED");
   }
 }
 

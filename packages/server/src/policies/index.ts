@@ -3,7 +3,7 @@
 // caller loads first; routes name a policy, services ask the area's functions.
 export * as calendar from "./calendar.js";
 export type { Actor, Caller, Policy } from "./caller.js";
-export { requireFeature } from "./features.js";
+export { type EntrySwitches, requireEntrySwitch, requireFeature, requirePremium } from "./features.js";
 export * as organisations from "./organisations.js";
 export * as portfolio from "./portfolio.js";
-export { all, policies } from "./roles.js";
+export { all, hasAnyRole, isOrganisationManager, policies } from "./roles.js";

@@ -1,6 +1,14 @@
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
-import { editRefusal, type RecordFacts, readRefusal, signRefusal, toggleRefusal } from "./supervision.js";
+import {
+  editRefusal,
+  guestEntryRefusal,
+  type RecordFacts,
+  readRefusal,
+  signRefusal,
+  toggleRefusal,
+  topicEditRefusal,
+} from "./supervision.js";
 
 const open: RecordFacts = { status: "shared", locked: false, signed: [] };
 const supervisorOwner = { kind: "owner", side: "Supervisor" } as const;
@@ -12,16 +20,20 @@ const refusal = (e: Error | null) =>
     code: (e as { code?: string }).code,
     message: e.message,
   };
+/** `e` is the refusal with this status, code and message. */
+const expectRefusal = (e: Error | null, status: number, code: string, message: string) =>
+  expect(refusal(e)).toEqual({ status, code, message });
 
 describe("supervision policy", () => {
   it("lets either party comment until the first signature, never once expired or completed", () => {
     expect(editRefusal(open)).toBeNull();
     expect(editRefusal({ ...open, status: "locked" })).toBeNull();
-    expect(refusal(editRefusal({ ...open, locked: true, signed: ["Supervisor"] }))).toEqual({
-      status: 409,
-      code: "ENTRY_LOCKED",
-      message: M.signedLocked,
-    });
+    expectRefusal(
+      editRefusal({ ...open, locked: true, signed: ["Supervisor"] }),
+      409,
+      "ENTRY_LOCKED",
+      M.signedLocked,
+    );
     expect(refusal(editRefusal({ ...open, status: "completed" }))).toMatchObject({
       message: M.completedLocked,
     });
@@ -34,11 +46,7 @@ describe("supervision policy", () => {
   it("lets only the Supervisor side tick topics, whichever party holds it", () => {
     expect(toggleRefusal(supervisorOwner, open)).toBeNull();
     expect(toggleRefusal(supervisorGuest, open)).toBeNull();
-    expect(refusal(toggleRefusal(superviseeGuest, open))).toEqual({
-      status: 403,
-      code: "REVIEWER_ONLY",
-      message: M.reviewerOnly,
-    });
+    expectRefusal(toggleRefusal(superviseeGuest, open), 403, "REVIEWER_ONLY", M.reviewerOnly);
     expect(refusal(toggleRefusal(supervisorOwner, { ...open, locked: true }))).toMatchObject({
       code: "ENTRY_LOCKED",
     });
@@ -46,11 +54,7 @@ describe("supervision policy", () => {
 
   it("signs the Supervisor first, then the Supervisee, each once", () => {
     expect(signRefusal(supervisorOwner, open)).toBeNull();
-    expect(refusal(signRefusal(superviseeGuest, open))).toEqual({
-      status: 409,
-      code: "SIGN_ORDER",
-      message: M.waitSupervisor,
-    });
+    expectRefusal(signRefusal(superviseeGuest, open), 409, "SIGN_ORDER", M.waitSupervisor);
     const half: RecordFacts = { ...open, locked: true, signed: ["Supervisor"] };
     expect(signRefusal(superviseeGuest, half)).toBeNull();
     expect(refusal(signRefusal(supervisorOwner, half))).toMatchObject({ code: "ALREADY_SIGNED" });
@@ -69,5 +73,21 @@ describe("supervision policy", () => {
     expect(readRefusal(supervisorOwner, { status: "expired" })).toBeNull();
     expect(refusal(readRefusal(superviseeGuest, { status: "expired" }))).toMatchObject({ status: 410 });
     expect(readRefusal(superviseeGuest, { status: "completed" })).toBeNull();
+  });
+
+  it("lets only the owner change topics, and only until the first signature (ADR 0022)", () => {
+    expect(topicEditRefusal(supervisorOwner, open)).toBeNull();
+    expectRefusal(topicEditRefusal(superviseeGuest, open), 403, "OWNER_ONLY", M.topicsOwnerOnly);
+    expectRefusal(
+      topicEditRefusal(supervisorOwner, { ...open, locked: true, signed: ["Supervisor"] }),
+      409,
+      "ENTRY_LOCKED",
+      M.signedLocked,
+    );
+  });
+
+  it("opens only the shared entry to its guest token", () => {
+    expect(guestEntryRefusal({ entryId: "a" }, "a")).toBeNull();
+    expect(refusal(guestEntryRefusal({ entryId: "a" }, "b"))).toMatchObject({ status: 404 });
   });
 });

@@ -71,3 +71,19 @@ export function signRefusal(party: Party, record: RecordFacts): AppError | null 
 export function readRefusal(party: Party, record: Pick<RecordFacts, "status">): AppError | null {
   return party.kind === "reviewee" && record.status === "expired" ? expired() : null;
 }
+
+/** Adding, changing and removing topics after sharing: the record's owner, until the first signature (ADR 0022). */
+export function topicEditRefusal(party: Party, record: RecordFacts): AppError | null {
+  if (party.kind !== "owner") return new AppError(403, "OWNER_ONLY", M.topicsOwnerOnly);
+  return editRefusal(record);
+}
+
+/**
+ * A guest token opens the one entry of its share and no other (ADR 0022): any other id is
+ * answered as if it did not exist.
+ */
+export function guestEntryRefusal(share: { entryId: string }, entryId: string): AppError | null {
+  return share.entryId === entryId
+    ? null
+    : new AppError(404, "SUPERVISION_NOT_FOUND", "Supervision record not found");
+}

@@ -1,4 +1,4 @@
-import { api } from "@cpd/contract";
+import { api, LOGO_MESSAGES } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
 import { activityLog } from "../modules/admin/activity.js";
@@ -52,6 +52,17 @@ export function adminRoutes(app: FastifyInstance, deps: Deps) {
   );
   define(app, deps, api.configureOrganisation, screen("organisations"), ({ caller, params, body }) =>
     organisations.configure(deps, caller, params.id, body),
+  );
+  define(
+    app,
+    deps,
+    api.uploadOrganisationLogo,
+    {
+      ...screen("organisations"),
+      tooLargeMessage: LOGO_MESSAGES.tooLarge,
+      mediaTypeMessage: LOGO_MESSAGES.type,
+    },
+    ({ caller, params, body }) => organisations.uploadLogo(deps, caller, params.id, params.kind, body),
   );
 
   define(app, deps, api.moderatedShares, screen("sharedCpd"), ({ params, query }) =>

@@ -6,7 +6,7 @@ import * as calendarFeed from "../modules/calendar/feed.js";
 import * as calendarManagement from "../modules/calendar/management.js";
 import * as calendarWebinars from "../modules/calendar/webinars.js";
 import { define } from "./define.js";
-import { feature } from "./feature-policy.js";
+import { feature, organisationSwitch } from "./feature-policy.js";
 
 export function calendarRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.webinars, {}, ({ caller }) => calendarWebinars.webinars(deps, caller));
@@ -25,7 +25,9 @@ export function calendarRoutes(app: FastifyInstance, deps: Deps) {
     calendarManagement.updateWebinar(deps, caller, params.webinarIdStr, body),
   );
   define(app, deps, api.manageWebinars, {}, ({ caller }) => calendarManagement.manageWebinars(deps, caller));
-  define(app, deps, api.manageEvents, {}, ({ caller }) => calendarManagement.manageEvents(deps, caller));
+  // A manager's events need their organisation's Events switch (ADR 0020).
+  const events = { policy: organisationSwitch("OrganisationEvents") };
+  define(app, deps, api.manageEvents, events, ({ caller }) => calendarManagement.manageEvents(deps, caller));
   define(app, deps, api.deleteWebinar, {}, ({ caller, params }) =>
     calendarManagement.deleteWebinar(deps, caller, params.webinarIdStr),
   );
@@ -42,13 +44,13 @@ export function calendarRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.unregisterEvent, {}, ({ caller, params }) =>
     calendarEvents.unregisterEvent(deps, caller, params.id),
   );
-  define(app, deps, api.createEvent, {}, ({ caller, body }) =>
+  define(app, deps, api.createEvent, events, ({ caller, body }) =>
     calendarManagement.createEvent(deps, caller, body),
   );
-  define(app, deps, api.updateEvent, {}, ({ caller, params, body }) =>
+  define(app, deps, api.updateEvent, events, ({ caller, params, body }) =>
     calendarManagement.updateEvent(deps, caller, params.id, body),
   );
-  define(app, deps, api.deleteEvent, {}, ({ caller, params }) =>
+  define(app, deps, api.deleteEvent, events, ({ caller, params }) =>
     calendarManagement.deleteEvent(deps, caller, params.id),
   );
 

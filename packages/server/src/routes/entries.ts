@@ -7,39 +7,49 @@ import * as forms from "../modules/forms/service.js";
 import { entryPdf } from "../modules/pdf/service.js";
 import { featuresForUser } from "../modules/shell/service.js";
 import { supervisionSection } from "../modules/supervision/pdf-section.js";
-import { revieweeForEntry } from "../modules/supervision/reviewee.js";
+import { entryForm as supervisionForm } from "../modules/supervision/review.js";
+import { extractToken } from "../plugins/auth.js";
 import { showsPercentages } from "../policies/feature-switches.js";
-import { policies } from "../policies/index.js";
+import { all, type Policy, policies } from "../policies/index.js";
 import { define } from "./define.js";
-import { feature } from "./feature-policy.js";
+import { entrySwitch, feature, premium } from "./feature-policy.js";
 import { sendPdf } from "./file-reply.js";
 
 export function entryRoutes(app: FastifyInstance, deps: Deps) {
-  // Reflection is a feature (REQ-ROLE-04): a blank form and a new reflection need it;
-  // reading and editing reflections already held does not.
-  const reflection = feature("Reflection");
+  // Reflection is a feature (REQ-ROLE-04) and supervision a premium one (REQ-MEMBER-04); each has
+  // the person's dashboard switch too (ADR 0020). A blank form and a new entry need them;
+  // reading and editing entries already held does not.
+  const gates: Partial<Record<EntryType, Policy>> = {
+    reflection: all(feature("Reflection"), entrySwitch("reflection")),
+    supervision: all(premium, entrySwitch("supervision")),
+  };
   for (const [e, id] of [
     [api.diaryForm, "diary"],
     [api.reflectionForm, "reflection"],
     [api.supervisionForm, "supervision"],
   ] as const) {
-    define(app, deps, e, id === "reflection" ? { policy: reflection } : {}, ({ caller }) =>
+    const policy = gates[id];
+    define(app, deps, e, policy ? { policy } : {}, ({ caller }) =>
       forms.getForm(deps, caller.id, id as EntryType),
     );
   }
   define(app, deps, api.formSchema, {}, ({ caller, params }) =>
     forms.getFormSchema(deps, caller.id, params.identifier),
   );
-  define(app, deps, api.entryForm, {}, ({ caller, params }) =>
-    forms.getEntryForm(deps, caller.id, params.id, revieweeForEntry),
+  // The owner's session token, or a reviewee's guest token for the one shared entry (ADR 0022).
+  define(app, deps, api.entryForm, {}, ({ params, request }) =>
+    supervisionForm(deps, extractToken(request), params.id),
   );
 
-  define(app, deps, api.createEntry, {}, async ({ caller, params, body }) => {
-    if (params.identifier === "reflection") await reflection(caller, deps);
-    return entries.createEntry(deps, caller.id, params.identifier, body);
+  // An autosave sends no entry receipt (ADR 0018).
+  define(app, deps, api.createEntry, {}, async ({ caller, params, query, body }) => {
+    await gates[params.identifier]?.(caller, deps);
+    return entries.createEntry(deps, caller.id, params.identifier, body, {
+      autosave: query.autosave === true,
+    });
   });
-  define(app, deps, api.updateEntry, { policy: policies.userBasic }, ({ caller, params, body }) =>
-    entries.updateEntry(deps, caller.id, params.id, body),
+  define(app, deps, api.updateEntry, { policy: policies.userBasic }, ({ caller, params, query, body }) =>
+    entries.updateEntry(deps, caller.id, params.id, body, { autosave: query.autosave === true }),
   );
   define(app, deps, api.deleteEntry, { policy: policies.userBasic }, ({ caller, params }) =>
     entries.deleteEntry(deps, caller.id, params.identifier),

@@ -42,6 +42,9 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.deleteFile, { policy: policies.userBasic }, ({ caller, params }) =>
     files.deleteFile(deps, caller.id, params.id),
   );
+  define(app, deps, api.replaceFileContent, { policy: policies.userBasic }, ({ caller, params, body }) =>
+    files.replaceFileContent(deps, caller.id, params.id, body.versionId),
+  );
   define(app, deps, api.downloadFile, {}, async ({ caller, params, query, reply }) => {
     const f = await files.openFile(deps, caller.id, params.id);
     return sendStoredFile(reply, f, query.download === true);

@@ -4,11 +4,13 @@ import type { Deps } from "../deps.js";
 import { normaliseArrayQuery } from "../modules/hcpc-portal/rules.js";
 import * as portal from "../modules/hcpc-portal/service.js";
 import { define, perMinute } from "./define.js";
+import { premium } from "./feature-policy.js";
 import { sendPdf, sendStoredFile } from "./file-reply.js";
 
 export function hcpcPortalRoutes(app: FastifyInstance, deps: Deps) {
-  // The access link is e-mailed: limited like the other calls that send e-mail.
-  define(app, deps, api.requestHcpcAccess, perMinute(5), ({ caller, body }) =>
+  // The access link is e-mailed: limited like the other calls that send e-mail. The portal is
+  // premium (REQ-MEMBER-04, ADR 0020).
+  define(app, deps, api.requestHcpcAccess, { ...perMinute(5), policy: premium }, ({ caller, body }) =>
     portal.requestAccess(deps, caller.id, body.dateFrom, body.dateTo),
   );
 

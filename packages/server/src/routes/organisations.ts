@@ -5,8 +5,10 @@ import { certificates } from "../modules/admin/certificates.js";
 import { contentDisposition } from "../modules/files/sniff.js";
 import * as organisations from "../modules/organisations/service.js";
 import * as moderation from "../modules/shared-cpd/moderation.js";
+import { all } from "../policies/index.js";
 import { managerOrAdmin, managesOrganisationInPath } from "../policies/organisations.js";
 import { define, perMinute } from "./define.js";
+import { organisationSwitch } from "./feature-policy.js";
 
 const manager = { policy: managerOrAdmin };
 /** The calls under `/organisation/:id`: that organisation's managers and organisation administrators. */
@@ -47,10 +49,14 @@ export function organisationRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.organisationAnalytics, organisation, ({ caller, params, query }) =>
     organisations.analytics(deps, caller, params.id, query),
   );
-  define(app, deps, api.organisationCertificates, organisation, ({ params, query }) =>
+  // Certificates and Shared CPD screens need the organisation's switch (ADR 0020).
+  const switched = (name: "OrganisationCertificates" | "OrganisationSharedCPD") => ({
+    policy: all(managesOrganisationInPath, organisationSwitch(name)),
+  });
+  define(app, deps, api.organisationCertificates, switched("OrganisationCertificates"), ({ params, query }) =>
     certificates(deps, { organisationId: params.id }, params, query),
   );
-  define(app, deps, api.organisationShares, organisation, ({ params, query }) =>
+  define(app, deps, api.organisationShares, switched("OrganisationSharedCPD"), ({ params, query }) =>
     moderation.list(deps, { organisationId: params.id }, params, query),
   );
 }

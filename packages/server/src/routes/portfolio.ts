@@ -5,13 +5,15 @@ import { actorOf } from "../modules/account/actor.js";
 import * as portfolio from "../modules/portfolio/service.js";
 import { policies } from "../policies/index.js";
 import { define } from "./define.js";
+import { premium } from "./feature-policy.js";
 import { sendPdf } from "./file-reply.js";
 
 export function portfolioRoutes(app: FastifyInstance, deps: Deps) {
-  define(app, deps, api.requestPortfolio, {}, ({ caller, body }) =>
+  // The portfolio builder is premium (REQ-MEMBER-04, ADR 0020); the signed file link is its own credential.
+  define(app, deps, api.requestPortfolio, { policy: premium }, ({ caller, body }) =>
     portfolio.requestPortfolio(deps, caller.id, body),
   );
-  define(app, deps, api.portfolioStatus, {}, ({ caller, params }) =>
+  define(app, deps, api.portfolioStatus, { policy: premium }, ({ caller, params }) =>
     portfolio.portfolioStatus(deps, caller.id, params.id),
   );
   define(app, deps, api.portfolioFile, {}, async ({ params, query, reply }) => {

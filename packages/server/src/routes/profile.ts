@@ -2,6 +2,7 @@ import { api, MESSAGES } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
 import * as personal from "../modules/personal-profile/service.js";
+import * as signature from "../modules/personal-profile/signature.js";
 import * as profile from "../modules/profile/service.js";
 import { policies } from "../policies/index.js";
 import { define } from "./define.js";
@@ -44,6 +45,14 @@ export function profileRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.getPersonalProfile, {}, ({ caller }) => personal.getPersonalProfile(deps, caller.id));
   define(app, deps, api.putPersonalProfile, {}, ({ caller, body }) =>
     personal.putPersonalProfile(deps, caller.id, body),
+  );
+  // The signature the owner may sign a supervision with (ADR 0022).
+  define(app, deps, api.getProfileSignature, {}, ({ caller }) => signature.getSignature(deps, caller.id));
+  define(app, deps, api.putProfileSignature, {}, ({ caller, body }) =>
+    signature.saveSignature(deps, caller.id, body.signature),
+  );
+  define(app, deps, api.deleteProfileSignature, {}, ({ caller }) =>
+    signature.deleteSignature(deps, caller.id),
   );
   define(app, deps, api.getTags, {}, ({ caller }) => personal.getTags(deps, caller.id));
   define(app, deps, api.putTags, {}, ({ caller, body }) => personal.putTags(deps, caller.id, body.tags));

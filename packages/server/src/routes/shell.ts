@@ -1,6 +1,7 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
+import * as logos from "../modules/organisations/logos.js";
 import * as shell from "../modules/shell/service.js";
 import * as settings from "../modules/shell/settings.js";
 import { define, perMinute } from "./define.js";
@@ -14,6 +15,18 @@ export function shellRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.brandingByKey, perMinute(60), ({ params }) =>
     shell.brandingByKey(deps, params.organisationKey),
   );
+  // Public and cacheable: the login page shows it before anyone signs in (ADR 0021).
+  define(app, deps, api.organisationLogo, perMinute(600), async ({ params, reply }) => {
+    const png = await logos.organisationLogo(deps, params.id, params.kind);
+    return reply
+      .header("content-type", "image/png")
+      .header("content-length", png.length)
+      .header("cache-control", "public, max-age=86400")
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .send(png);
+  });
+  define(app, deps, api.shellConfig, perMinute(60), () => shell.publicConfig(deps));
   define(app, deps, api.getDashboardSettings, {}, ({ caller }) => settings.getSettings(deps, caller.id));
   define(app, deps, api.saveDashboardSettings, {}, ({ caller, body }) =>
     settings.saveSettings(deps, caller.id, body),

@@ -7,9 +7,12 @@ import { supervisionPdf } from "../modules/supervision/pdf.js";
 import * as review from "../modules/supervision/review.js";
 import * as sharing from "../modules/supervision/share.js";
 import { complete } from "../modules/supervision/sign-off.js";
+import * as topics from "../modules/supervision/topics.js";
 import { verify } from "../modules/supervision/verify.js";
 import { extractToken } from "../plugins/auth.js";
+import { all } from "../policies/index.js";
 import { define, perMinute } from "./define.js";
+import { entrySwitch, premium } from "./feature-policy.js";
 import { sendPdf, sendStoredFile } from "./file-reply.js";
 
 /**
@@ -17,8 +20,10 @@ import { sendPdf, sendStoredFile } from "./file-reply.js";
  * calls take either it or the reviewee's guest token, judged by the module (party.ts).
  */
 export function supervisionRoutes(app: FastifyInstance, deps: Deps) {
-  // Sharing e-mails the reviewee: limited like the other calls that send e-mail.
-  define(app, deps, api.shareSupervision, perMinute(10), ({ caller, body }) =>
+  // Sharing e-mails the reviewee: limited like the other calls that send e-mail. Supervision is
+  // premium and has the person's switch (ADR 0020).
+  const supervision = all(premium, entrySwitch("supervision"));
+  define(app, deps, api.shareSupervision, { ...perMinute(10), policy: supervision }, ({ caller, body }) =>
     sharing.share(deps, caller.id, body),
   );
   define(app, deps, api.resetSupervision, {}, ({ caller, body }) =>
@@ -54,6 +59,16 @@ export function supervisionRoutes(app: FastifyInstance, deps: Deps) {
   );
   define(app, deps, api.toggleSupervisionTopic, {}, ({ params, request }) =>
     review.toggleTopic(deps, extractToken(request), params.id, params.topicId),
+  );
+  // The owner changes the topics of a shared record until the first signature (ADR 0022).
+  define(app, deps, api.addSupervisionTopic, perMinute(60), ({ params, body, request }) =>
+    topics.addTopic(deps, extractToken(request), params.id, body),
+  );
+  define(app, deps, api.updateSupervisionTopic, perMinute(60), ({ params, body, request }) =>
+    topics.updateTopic(deps, extractToken(request), params.id, params.topicId, body),
+  );
+  define(app, deps, api.deleteSupervisionTopic, {}, ({ params, request }) =>
+    topics.removeTopic(deps, extractToken(request), params.id, params.topicId),
   );
   define(app, deps, api.completeSupervision, {}, ({ body, request }) =>
     complete(deps, extractToken(request), body, request.ip),

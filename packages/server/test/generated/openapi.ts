@@ -279,6 +279,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organisations/{id}/logos/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organisation's logo (public, cacheable PNG served from this origin)
+         * @description The address the branding and the administrator's organisation answer give (`logoUrl`). The `v` query changes with each upload, so the answer may be cached for a long time.
+         *
+         *     Rate limit: 600 calls a minute per client address (then 429 with Retry-After).
+         */
+        get: operations["organisationLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shell/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public configuration of the web app: login page links and videos
+         * @description Rate limit: 60 calls a minute per client address (then 429 with Retry-After).
+         */
+        get: operations["shellConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/dashboard": {
         parameters: {
             query?: never;
@@ -437,6 +479,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/personal-profile/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signature saved in the profile (null when none) */
+        get: operations["getProfileSignature"];
+        /** Save (or replace) the profile's signature: a PNG drawn on the signature pad, as a data URL */
+        put: operations["putProfileSignature"];
+        post?: never;
+        /** Delete the profile's saved signature */
+        delete: operations["deleteProfileSignature"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/personal-profile/tags": {
         parameters: {
             query?: never;
@@ -533,7 +594,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An entry's form (the version it was written with) with its answers filled in */
+        /**
+         * An entry's form (the version it was written with) with its answers filled in
+         * @description Its owner calls it with the session token. The reviewee of a shared supervision record may call it with their guest token for that one record (read-only: guest and shared true, reviewee filled).
+         */
         get: operations["entryForm"];
         put?: never;
         post?: never;
@@ -712,6 +776,26 @@ export interface paths {
         post?: never;
         /** Delete a file (it is also removed from its entry) */
         delete: operations["deleteFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/{id}/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep an edited version of an image: the file takes the version's content
+         * @description The edited version is first uploaded as a file of its own (POST /file/upload), so the original and the version both exist until the user chooses. This call keeps the version: the file `id` keeps its name, its entry and its id, takes the content of `versionId`, and `versionId` is removed. Both must be the caller's, JPEG or PNG of the same type, and the version not attached to an entry (400 UNSUPPORTED_IMAGE otherwise). To keep the original instead, delete the version.
+         */
+        post: operations["replaceFileContent"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1546,6 +1630,47 @@ export interface paths {
         /** Mark a topic completed or not completed (the Supervisor's side only), until the first signature */
         post: operations["toggleSupervisionTopic"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supervision/{id}/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a topic to a shared record (its owner), until the first signature
+         * @description Rate limit: 60 calls a minute per client address (then 429 with Retry-After).
+         */
+        post: operations["addSupervisionTopic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supervision/{id}/topics/{topicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a topic's title and agreed actions (its owner), until the first signature
+         * @description Rate limit: 60 calls a minute per client address (then 429 with Retry-After).
+         */
+        put: operations["updateSupervisionTopic"];
+        post?: never;
+        /** Remove a topic and its comments from a shared record (its owner), until the first signature */
+        delete: operations["deleteSupervisionTopic"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2758,6 +2883,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/organisations/{id}/logos/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an organisation's logo or login page logo (PNG, JPEG or SVG, at most 1 MB)
+         * @description Send the image as the raw body (image/png, image/jpeg or image/svg+xml) or as a multipart form with one file part named `file`. The image is re-encoded as a PNG of at most 1024 pixels on its longer side; an SVG is rasterised (scripts, event handlers and external references never run). 413 for a file over 1 MB, 415 for any other type or an image that will not decode.
+         */
+        post: operations["uploadOrganisationLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2776,7 +2921,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "INVALID_CREDENTIALS_INPUT" | "WRONG_PASSWORD" | "RESET_TOKEN_INVALID" | "OTP_EXPIRED" | "OTP_INVALID" | "OTP_PENDING" | "IMPERSONATING" | "ROLE_REQUIRED" | "ADMIN_REQUIRED" | "MANAGER_REQUIRED" | "FEATURE_LOCKED" | "ORGANISATION_DISABLED" | "ORGANISATION_NOT_FOUND" | "OTHER_ORGANISATION" | "USER_NOT_FOUND" | "FIRST_NAME_EMPTY" | "LAST_NAME_EMPTY" | "INVALID_EMAIL" | "INVALID_MOBILE" | "INVALID_WEBSITE" | "UNKNOWN_GOVERNING_BODY" | "NOT_CANCELLABLE" | "TAG_TOO_LONG" | "DUPLICATE_TAG" | "NO_IMAGE" | "UNSUPPORTED_IMAGE" | "ENTRY_NOT_FOUND" | "ENTRY_LOCKED" | "ENTRY_LIMIT" | "TRIAL_EXPIRED" | "FORM_NOT_FOUND" | "FIELD_NOT_FOUND" | "FIELD_REQUIRED" | "FIELD_TOO_LONG" | "FIELD_TYPE" | "FIELD_NUMBER" | "FIELD_DATE" | "FIELD_URL" | "FIELD_CHECKBOX" | "FIELD_OPTION" | "UNKNOWN_FIELD" | "REMINDER_IN_PAST" | "EVIDENCE_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "EMPTY_FILE" | "LENGTH_REQUIRED" | "UNSUPPORTED_FILE_TYPE" | "STORAGE_QUOTA" | "DOCUMENT_NOT_FOUND" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "EXPIRY_REQUIRED" | "SHARE_NOT_FOUND" | "ALREADY_SHARED" | "OWN_SHARE" | "ONLY_DIARY" | "TITLE_REQUIRED" | "CATEGORY_REQUIRED" | "DESCRIPTION_REQUIRED" | "DESCRIPTION_TOO_LONG" | "RANGE_REQUIRED" | "RANGE_ORDER" | "TIMES_ORDER" | "EVENT_NOT_FOUND" | "EVENT_FULL" | "EVENT_ENDED" | "WEBINAR_NOT_FOUND" | "WEBINAR_EXISTS" | "WEBINAR_ENDED" | "CLINICAL_SKILLS_NOT_CONFIGURED" | "CLINICAL_SKILLS_UNAVAILABLE" | "NOT_LINKED" | "NOT_RECOGNISED" | "PORTFOLIO_NOT_FOUND" | "PORTFOLIO_NOT_READY" | "PORTFOLIO_EMAILED" | "LINK_EXPIRED" | "LINK_INVALID" | "PAGE_NOT_OFFERED" | "TITLE_TOO_LONG" | "HCPC_ENTRY_COUNT" | "HCPC_EVIDENCE_COUNT" | "HCPC_GAP" | "VIDEO_NOT_FOUND" | "LIBRARY_NOT_FOUND" | "LIBRARY_NOT_EMPTY" | "VIDEO_EXISTS" | "PREMIUM_REQUIRED" | "NO_CERTIFICATE" | "SUPERVISION_NOT_FOUND" | "NOT_SUPERVISION" | "NOT_SHARED" | "SUPERVISION_ROLE_REQUIRED" | "REVIEWEE_FIELD" | "REVIEWEE_TYPE" | "SHARE_LOCKED" | "TOPIC_NOT_FOUND" | "TOPIC_TITLE_REQUIRED" | "COMMENT_REQUIRED" | "REVIEWER_ONLY" | "GUEST_READ_ONLY" | "SIGNATURE_REQUIRED" | "SIGNATURE_INVALID" | "NO_GLOBAL_SIGNATURE" | "SIGN_ORDER" | "ALREADY_SIGNED" | "CAPTCHA_FAILED" | "EMAIL_NOT_CONFIRMED" | "CONFIRMATION_INVALID" | "ONBOARDING_INVALID" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS" | "NO_MOBILE" | "NO_ALTERNATIVE_EMAIL" | "ALREADY_VERIFIED" | "SMS_UNAVAILABLE" | "SAME_EMAIL" | "EMAIL_TAKEN" | "SSO_MANAGED" | "EMAIL_CHANGE_INVALID" | "DELETION_DATE" | "DELETION_NOT_SCHEDULED" | "FULL_MEMBER_REQUIRED" | "SSO_FAILED" | "SSO_NOT_CONFIGURED" | "SSO_OTHER_ORGANISATION" | "EXPORT_NOT_FOUND" | "WEBHOOK_SIGNATURE" | "WEBHOOK_UNAVAILABLE" | "DUPLICATE_ITEM" | "DUPLICATE_FIELD_ID" | "NO_ORGANISATION" | "NOT_IMPERSONATING" | "MANAGER_NOT_MEMBER" | "SSO_INCOMPLETE";
+            code: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "INVALID_CREDENTIALS_INPUT" | "WRONG_PASSWORD" | "RESET_TOKEN_INVALID" | "OTP_EXPIRED" | "OTP_INVALID" | "OTP_PENDING" | "IMPERSONATING" | "ROLE_REQUIRED" | "ADMIN_REQUIRED" | "MANAGER_REQUIRED" | "FEATURE_LOCKED" | "ORGANISATION_DISABLED" | "ORGANISATION_NOT_FOUND" | "OTHER_ORGANISATION" | "USER_NOT_FOUND" | "FIRST_NAME_EMPTY" | "LAST_NAME_EMPTY" | "INVALID_EMAIL" | "INVALID_MOBILE" | "INVALID_WEBSITE" | "UNKNOWN_GOVERNING_BODY" | "NOT_CANCELLABLE" | "TAG_TOO_LONG" | "DUPLICATE_TAG" | "NO_IMAGE" | "UNSUPPORTED_IMAGE" | "ENTRY_NOT_FOUND" | "ENTRY_LOCKED" | "ENTRY_LIMIT" | "TRIAL_EXPIRED" | "FORM_NOT_FOUND" | "FIELD_NOT_FOUND" | "FIELD_REQUIRED" | "FIELD_TOO_LONG" | "FIELD_TYPE" | "FIELD_NUMBER" | "FIELD_DATE" | "FIELD_URL" | "FIELD_CHECKBOX" | "FIELD_OPTION" | "UNKNOWN_FIELD" | "REMINDER_IN_PAST" | "EVIDENCE_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "EMPTY_FILE" | "LENGTH_REQUIRED" | "UNSUPPORTED_FILE_TYPE" | "STORAGE_QUOTA" | "DOCUMENT_NOT_FOUND" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "EXPIRY_REQUIRED" | "SHARE_NOT_FOUND" | "ALREADY_SHARED" | "OWN_SHARE" | "ONLY_DIARY" | "TITLE_REQUIRED" | "CATEGORY_REQUIRED" | "DESCRIPTION_REQUIRED" | "DESCRIPTION_TOO_LONG" | "RANGE_REQUIRED" | "RANGE_ORDER" | "TIMES_ORDER" | "EVENT_NOT_FOUND" | "EVENT_FULL" | "EVENT_ENDED" | "WEBINAR_NOT_FOUND" | "WEBINAR_EXISTS" | "WEBINAR_ENDED" | "CLINICAL_SKILLS_NOT_CONFIGURED" | "CLINICAL_SKILLS_UNAVAILABLE" | "NOT_LINKED" | "NOT_RECOGNISED" | "PORTFOLIO_NOT_FOUND" | "PORTFOLIO_NOT_READY" | "PORTFOLIO_EMAILED" | "LINK_EXPIRED" | "LINK_INVALID" | "PAGE_NOT_OFFERED" | "TITLE_TOO_LONG" | "HCPC_ENTRY_COUNT" | "HCPC_EVIDENCE_COUNT" | "HCPC_GAP" | "VIDEO_NOT_FOUND" | "LIBRARY_NOT_FOUND" | "LIBRARY_NOT_EMPTY" | "VIDEO_EXISTS" | "PREMIUM_REQUIRED" | "NO_CERTIFICATE" | "SUPERVISION_NOT_FOUND" | "NOT_SUPERVISION" | "NOT_SHARED" | "SUPERVISION_ROLE_REQUIRED" | "REVIEWEE_FIELD" | "REVIEWEE_TYPE" | "SHARE_LOCKED" | "TOPIC_NOT_FOUND" | "TOPIC_TITLE_REQUIRED" | "TOO_MANY_TOPICS" | "OWNER_ONLY" | "COMMENT_REQUIRED" | "REVIEWER_ONLY" | "GUEST_READ_ONLY" | "SIGNATURE_REQUIRED" | "SIGNATURE_INVALID" | "NO_GLOBAL_SIGNATURE" | "SIGN_ORDER" | "ALREADY_SIGNED" | "CAPTCHA_FAILED" | "EMAIL_NOT_CONFIRMED" | "CONFIRMATION_INVALID" | "ONBOARDING_INVALID" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS" | "NO_MOBILE" | "NO_ALTERNATIVE_EMAIL" | "ALREADY_VERIFIED" | "SMS_UNAVAILABLE" | "SAME_EMAIL" | "EMAIL_TAKEN" | "SSO_MANAGED" | "EMAIL_CHANGE_INVALID" | "DELETION_DATE" | "DELETION_NOT_SCHEDULED" | "FULL_MEMBER_REQUIRED" | "SSO_FAILED" | "SSO_NOT_CONFIGURED" | "SSO_OTHER_ORGANISATION" | "EXPORT_NOT_FOUND" | "WEBHOOK_SIGNATURE" | "WEBHOOK_UNAVAILABLE" | "DUPLICATE_ITEM" | "DUPLICATE_FIELD_ID" | "NO_ORGANISATION" | "NOT_IMPERSONATING" | "MANAGER_NOT_MEMBER" | "SSO_INCOMPLETE";
         };
     };
     responses: never;
@@ -3809,7 +3954,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Diary, reflection and supervision entries held */
+                        /** @description Entries the trial allowance counts (diary entries, TRIAL_COUNTED_ENTRY_TYPE) */
                         entries: number;
                         /** @description Bytes of uploaded files */
                         storage: number;
@@ -4061,6 +4206,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    organisationLogo: {
+        parameters: {
+            query?: {
+                /** @description A version tag that changes with the logo (cache busting) */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+                /** @description Which logo: the header's (`logo`) or the login page's (`login-logo`) */
+                kind: "logo" | "login-logo";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shellConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Footer links of the login pages */
+                        footerLinks: {
+                            label: string;
+                            url: string;
+                        }[];
+                        /** @description Social media links of the login pages */
+                        socialLinks: {
+                            label: string;
+                            url: string;
+                        }[];
+                        /** @description Promo video embedded on the login page */
+                        promoVideoUrl: string | null;
+                        /** @description Guide video of the HCPC audit portal */
+                        hcpcGuideVideoUrl: string | null;
+                    };
                 };
             };
             /** @description Too many calls: wait for Retry-After */
@@ -4867,7 +5147,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "image/jpeg": string;
+                    "image/png": string;
                 };
             };
             /** @description The input is not valid (the message names the field) */
@@ -5496,6 +5777,262 @@ export interface operations {
             };
             /** @description The body's media type is not one this call takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getProfileSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A PNG data URL, or null when none is saved */
+                        signature: string | null;
+                    };
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putProfileSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description data:image/png;base64,... */
+                    signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @description A PNG data URL, or null when none is saved */
+                        signature: string | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteProfileSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6508,6 +7045,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Our fault: nothing was changed */
             500: {
                 headers: {
@@ -6530,7 +7076,10 @@ export interface operations {
     };
     createEntry: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true when the form saved itself (autosave); explicit saves omit it */
+                autosave?: boolean;
+            };
             header?: never;
             path: {
                 /** @description The entry type (diary, reflection or supervision) */
@@ -6747,7 +7296,10 @@ export interface operations {
     };
     updateEntry: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true when the form saved itself (autosave); explicit saves omit it */
+                autosave?: boolean;
+            };
             header?: never;
             path: {
                 /** @description The item's id (UUID) */
@@ -7919,6 +8471,143 @@ export interface operations {
             };
             /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replaceFileContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The uploaded edited version */
+                    versionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2b8c1e-9a4d-4c6e-8b1a-2d5e7f9a0b1c",
+                     *       "storageId": "3f2b8c1e-9a4d-4c6e-8b1a-2d5e7f9a0b1c",
+                     *       "filename": "CPR certificate.pdf",
+                     *       "url": "/api/file/3f2b8c1e-9a4d-4c6e-8b1a-2d5e7f9a0b1c",
+                     *       "contentType": "application/pdf",
+                     *       "size": 48213,
+                     *       "dateUploaded": "2026-11-20T09:41:12.000Z",
+                     *       "entryId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "entryType": "diary",
+                     *       "entryTitle": "Sepsis recognition update"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        storageId: string;
+                        filename: string;
+                        url: string;
+                        contentType: string;
+                        size: number;
+                        /** Format: date-time */
+                        dateUploaded: string;
+                        entryId: string | null;
+                        entryType: ("diary" | "reflection" | "supervision") | (never | null);
+                        entryTitle: string | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13985,6 +14674,403 @@ export interface operations {
             };
         };
     };
+    addSupervisionTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    actions?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        topic: {
+                            TopicId: string;
+                            TopicTitle: string;
+                            TopicActions: string;
+                            /** @enum {string} */
+                            Completed: "1" | "0";
+                            Comments: {
+                                Id: string;
+                                Comment: string;
+                                CommentBy: string;
+                                /** Format: date-time */
+                                CommentDate: string;
+                                SupervisionId: string;
+                                TopicId: string;
+                                ByReviewee: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateSupervisionTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+                /** @description UUID */
+                topicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    actions?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        topic: {
+                            TopicId: string;
+                            TopicTitle: string;
+                            TopicActions: string;
+                            /** @enum {string} */
+                            Completed: "1" | "0";
+                            Comments: {
+                                Id: string;
+                                Comment: string;
+                                CommentBy: string;
+                                /** Format: date-time */
+                                CommentDate: string;
+                                SupervisionId: string;
+                                TopicId: string;
+                                ByReviewee: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteSupervisionTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+                /** @description UUID */
+                topicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     completeSupervision: {
         parameters: {
             query?: never;
@@ -19233,6 +20319,8 @@ export interface operations {
                             };
                             logoUrl: string | null;
                             loginLogoUrl: string | null;
+                            logoNotice: string | null;
+                            loginLink: string | null;
                             colourHex: string | null;
                             videoUrl: string | null;
                             usesOauth: boolean;
@@ -19338,6 +20426,8 @@ export interface operations {
                         };
                         logoUrl: string | null;
                         loginLogoUrl: string | null;
+                        logoNotice: string | null;
+                        loginLink: string | null;
                         colourHex: string | null;
                         videoUrl: string | null;
                         usesOauth: boolean;
@@ -19434,6 +20524,7 @@ export interface operations {
                     };
                     logoUrl: string | null;
                     loginLogoUrl: string | null;
+                    loginLink?: string | null;
                     colourHex: string | null;
                     videoUrl: string | null;
                     usesOauth: boolean;
@@ -19462,6 +20553,8 @@ export interface operations {
                         };
                         logoUrl: string | null;
                         loginLogoUrl: string | null;
+                        logoNotice: string | null;
+                        loginLink: string | null;
                         colourHex: string | null;
                         videoUrl: string | null;
                         usesOauth: boolean;
@@ -19582,6 +20675,7 @@ export interface operations {
                     };
                     logoUrl: string | null;
                     loginLogoUrl: string | null;
+                    loginLink?: string | null;
                     colourHex: string | null;
                     videoUrl: string | null;
                     usesOauth: boolean;
@@ -19610,6 +20704,8 @@ export interface operations {
                         };
                         logoUrl: string | null;
                         loginLogoUrl: string | null;
+                        logoNotice: string | null;
+                        loginLink: string | null;
                         colourHex: string | null;
                         videoUrl: string | null;
                         usesOauth: boolean;
@@ -21772,6 +22868,154 @@ export interface operations {
             };
             /** @description No session, an ended one, or a wrong credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadOrganisationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+                /** @description Which logo: the header's (`logo`) or the login page's (`login-logo`) */
+                kind: "logo" | "login-logo";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file, with its filename
+                     */
+                    file: string;
+                };
+                "image/png": string;
+                "image/jpeg": string;
+                "image/svg+xml": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        key: string;
+                        name: string;
+                        enabled: boolean;
+                        governingBodyType: string | null;
+                        features: {
+                            [key: string]: boolean;
+                        };
+                        logoUrl: string | null;
+                        loginLogoUrl: string | null;
+                        logoNotice: string | null;
+                        loginLink: string | null;
+                        colourHex: string | null;
+                        videoUrl: string | null;
+                        usesOauth: boolean;
+                        oidcIssuer: string | null;
+                        oidcClientId: string | null;
+                        oidcClientSecretSet: boolean;
+                        managers: {
+                            /** @description UUID */
+                            id: string;
+                            email: string;
+                            name: string;
+                        }[];
+                        userCount: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

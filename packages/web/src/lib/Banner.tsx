@@ -1,6 +1,6 @@
 import { Alert } from "@mantine/core";
 
-const TITLE_COLOUR = { blue: "#1864ab", yellow: "#7a4d00", grape: "#6f2083" } as const;
+const TITLE_COLOUR = { blue: "#1864ab", yellow: "#7a4d00", grape: "#6f2083", gray: "#343a40" } as const;
 
 /** A light alert with a title: the dashboard's and the shell's banners. */
 export function Banner({

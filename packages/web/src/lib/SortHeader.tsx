@@ -19,3 +19,15 @@ export function SortHeader<S extends string>(props: {
     </Table.Th>
   );
 }
+
+/** A row of sortable column headings, one per [label, sort] pair, in order. */
+export function SortHeaders<S extends string>(props: {
+  columns: readonly (readonly [label: string, sort: S])[];
+  state: { sortBy: S; sortDesc: boolean };
+  onSort: (s: S) => void;
+}) {
+  const { columns, state, onSort } = props;
+  return columns.map(([label, sort]) => (
+    <SortHeader key={sort} label={label} sort={sort} state={state} onSort={onSort} />
+  ));
+}

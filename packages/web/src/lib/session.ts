@@ -1,9 +1,8 @@
-// The client's persisted state lives under ONE storage key (REQ-GEN-04). With
-// "remember me" off it goes to sessionStorage so it ends with the browser tab.
+// The signed-in session, kept through lib/storage.ts under the one storage key (REQ-GEN-04). With
+// "remember me" off it goes to the tab's storage so it ends with the browser tab.
 import { ADMIN_ROLES } from "@cpd/contract";
 import { useSyncExternalStore } from "react";
-
-const STATE_KEY = "cpd-state";
+import { onStoredChange, patchStored, readStored } from "./storage";
 
 export interface SessionState {
   token: string;
@@ -17,7 +16,7 @@ export interface SessionState {
 }
 
 /**
- * Preferences of this browser that outlive a login (kept in localStorage under the same key,
+ * Preferences of this browser that outlive a login (kept in the browser's lasting storage under the same key,
  * next to the session when "remember me" is on, alone otherwise).
  */
 export interface Prefs {
@@ -33,55 +32,36 @@ let current: SessionState | null = read();
 let prefs: Prefs = readPrefs();
 
 function readPrefs(): Prefs {
-  if (typeof window === "undefined") return {};
-  try {
-    const raw = window.localStorage.getItem(STATE_KEY);
-    const p = raw ? (JSON.parse(raw) as { prefs?: Prefs }).prefs : undefined;
-    return p && typeof p === "object" ? { miniTourSkipped: p.miniTourSkipped === true } : {};
-  } catch {
-    return {};
-  }
+  const p = readStored("local").prefs as Prefs | undefined;
+  return p && typeof p === "object" ? { miniTourSkipped: p.miniTourSkipped === true } : {};
 }
 
+/** The session's own fields of the stored object (the rest belongs to others, ADR 0024). */
+const SESSION_FIELDS = ["token", "roles", "admin", "remember", "support", "greeted"] as const;
+const noSession = Object.fromEntries(SESSION_FIELDS.map((f) => [f, undefined]));
+
 function read(): SessionState | null {
-  if (typeof window === "undefined") return null;
-  for (const store of [window.localStorage, window.sessionStorage]) {
-    try {
-      const raw = store.getItem(STATE_KEY);
-      if (raw) {
-        const parsed = JSON.parse(raw) as Partial<SessionState>;
-        if (typeof parsed.token === "string" && parsed.token) {
-          return {
-            token: parsed.token,
-            roles: Array.isArray(parsed.roles) ? parsed.roles : [],
-            admin: Boolean(parsed.admin),
-            remember: store === window.localStorage,
-            support: parsed.support ?? null,
-            greeted: Boolean(parsed.greeted),
-          };
-        }
-      }
-    } catch {
-      // Corrupt or blocked storage: behave as logged out.
+  for (const area of ["local", "tab"] as const) {
+    const parsed = readStored(area) as Partial<SessionState>;
+    if (typeof parsed.token === "string" && parsed.token) {
+      return {
+        token: parsed.token,
+        roles: Array.isArray(parsed.roles) ? parsed.roles : [],
+        admin: Boolean(parsed.admin),
+        remember: area === "local",
+        support: parsed.support ?? null,
+        greeted: Boolean(parsed.greeted),
+      };
     }
   }
   return null;
 }
 
 function write(state: SessionState | null) {
-  try {
-    window.localStorage.removeItem(STATE_KEY);
-    window.sessionStorage.removeItem(STATE_KEY);
-    const keepPrefs = Object.values(prefs).some(Boolean);
-    if (state?.remember) {
-      window.localStorage.setItem(STATE_KEY, JSON.stringify(keepPrefs ? { ...state, prefs } : state));
-    } else {
-      if (state) window.sessionStorage.setItem(STATE_KEY, JSON.stringify(state));
-      if (keepPrefs) window.localStorage.setItem(STATE_KEY, JSON.stringify({ prefs }));
-    }
-  } catch {
-    // Storage unavailable (private mode): the session still lives in memory.
-  }
+  const keepPrefs = Object.values(prefs).some(Boolean);
+  const fields = state ? { ...noSession, ...state } : noSession;
+  patchStored("local", { ...(state?.remember ? fields : noSession), prefs: keepPrefs ? prefs : undefined });
+  patchStored("tab", state && !state.remember ? fields : noSession);
 }
 
 function emit() {
@@ -140,15 +120,11 @@ export const session = {
 };
 
 // Another tab logging out or in keeps this tab in step.
-if (typeof window !== "undefined") {
-  window.addEventListener("storage", (e) => {
-    if (e.key === STATE_KEY || e.key === null) {
-      current = read();
-      prefs = readPrefs();
-      emit();
-    }
-  });
-}
+onStoredChange(() => {
+  current = read();
+  prefs = readPrefs();
+  emit();
+});
 
 export function useSession(): SessionState | null {
   return useSyncExternalStore(session.subscribe, session.get, () => null);

@@ -1,6 +1,21 @@
 // Everything behind login is split into its own chunks so /login stays small.
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy } from "react";
+import { type ComponentType, lazy } from "react";
+
+/** A lazily loaded part that has not arrived after this long fails (ADR 0024). */
+const LAZY_TIMEOUT_MS = 120_000;
+
+/** `loading`, or a failure once `ms` have passed without an answer. */
+export function withTimeout<T>(loading: Promise<T>, ms = LAZY_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Loading took longer than ${ms} ms`)), ms);
+    loading.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/** A page's lazy component; a failed or timed-out load reaches the route's error boundary. */
+const lazyPage = <P>(loader: () => Promise<{ default: ComponentType<P> }>) =>
+  lazy(() => withTimeout(loader()));
 
 const load = {
   AppLayout: () => import("../features/shell/SignedInProviders"),
@@ -10,7 +25,6 @@ const load = {
   AccountManagementPage: () => import("../features/account/AccountManagementPage"),
   EmailHistoryPage: () => import("../features/account/EmailHistoryPage"),
   WelcomePage: () => import("../features/shell/WelcomePage"),
-  ComingSoon: () => import("./ComingSoon"),
   QrLoginPage: () => import("../features/auth/QrLoginPage"),
   ForgotPasswordPage: () => import("../features/auth/ForgotPasswordPage"),
   ResetPasswordPage: () => import("../features/auth/ResetPasswordPage"),
@@ -34,36 +48,35 @@ const load = {
   SsoLandingPage: () => import("../features/auth/SsoLandingPage"),
 };
 
-export const AppLayout = lazy(load.AppLayout);
-export const DashboardHome = lazy(load.DashboardHome);
-export const ProfilePage = lazy(load.ProfilePage);
-export const SettingsPage = lazy(load.SettingsPage);
-export const AccountManagementPage = lazy(load.AccountManagementPage);
-export const EmailHistoryPage = lazy(load.EmailHistoryPage);
-export const WelcomePage = lazy(load.WelcomePage);
-export const ComingSoon = lazy(load.ComingSoon);
-export const QrLoginPage = lazy(load.QrLoginPage);
-export const ForgotPasswordPage = lazy(load.ForgotPasswordPage);
-export const ResetPasswordPage = lazy(load.ResetPasswordPage);
-export const EntriesPage = lazy(load.EntriesPage);
-export const EntryFormRoute = lazy(load.EntryFormRoute);
-export const MyFilesPage = lazy(load.MyFilesPage);
-export const SharedCpdPage = lazy(load.SharedCpdPage);
-export const CalendarPage = lazy(load.CalendarPage);
-export const MyWebinarsPage = lazy(load.MyWebinarsPage);
-export const ManageEventsPage = lazy(load.ManageEventsPage);
-export const PortfolioRoutes = lazy(load.PortfolioRoutes);
-export const HcpcPortalRoute = lazy(load.HcpcPortalRoute);
-export const VideoRoutes = lazy(load.VideoRoutes);
-export const SupervisionReviewRoute = lazy(load.SupervisionReviewRoute);
-export const SupervisionVerifyRoute = lazy(load.SupervisionVerifyRoute);
+export const AppLayout = lazyPage(load.AppLayout);
+export const DashboardHome = lazyPage(load.DashboardHome);
+export const ProfilePage = lazyPage(load.ProfilePage);
+export const SettingsPage = lazyPage(load.SettingsPage);
+export const AccountManagementPage = lazyPage(load.AccountManagementPage);
+export const EmailHistoryPage = lazyPage(load.EmailHistoryPage);
+export const WelcomePage = lazyPage(load.WelcomePage);
+export const QrLoginPage = lazyPage(load.QrLoginPage);
+export const ForgotPasswordPage = lazyPage(load.ForgotPasswordPage);
+export const ResetPasswordPage = lazyPage(load.ResetPasswordPage);
+export const EntriesPage = lazyPage(load.EntriesPage);
+export const EntryFormRoute = lazyPage(load.EntryFormRoute);
+export const MyFilesPage = lazyPage(load.MyFilesPage);
+export const SharedCpdPage = lazyPage(load.SharedCpdPage);
+export const CalendarPage = lazyPage(load.CalendarPage);
+export const MyWebinarsPage = lazyPage(load.MyWebinarsPage);
+export const ManageEventsPage = lazyPage(load.ManageEventsPage);
+export const PortfolioRoutes = lazyPage(load.PortfolioRoutes);
+export const HcpcPortalRoute = lazyPage(load.HcpcPortalRoute);
+export const VideoRoutes = lazyPage(load.VideoRoutes);
+export const SupervisionReviewRoute = lazyPage(load.SupervisionReviewRoute);
+export const SupervisionVerifyRoute = lazyPage(load.SupervisionVerifyRoute);
 // Public account pages (issue 11).
-export const RegisterPage = lazy(load.RegisterPage);
-export const ConfirmEmailPage = lazy(load.ConfirmEmailPage);
-export const OnboardingPage = lazy(load.OnboardingPage);
-export const ConfirmEmailChangePage = lazy(load.ConfirmEmailChangePage);
-export const OrganisationLoginPage = lazy(load.OrganisationLoginPage);
-export const SsoLandingPage = lazy(load.SsoLandingPage);
+export const RegisterPage = lazyPage(load.RegisterPage);
+export const ConfirmEmailPage = lazyPage(load.ConfirmEmailPage);
+export const OnboardingPage = lazyPage(load.OnboardingPage);
+export const ConfirmEmailChangePage = lazyPage(load.ConfirmEmailChangePage);
+export const OrganisationLoginPage = lazyPage(load.OrganisationLoginPage);
+export const SsoLandingPage = lazyPage(load.SsoLandingPage);
 
 /** A page's module; one may name the data it asks for first, to be fetched while it loads. */
 type PageModule = { default: unknown; prefetch?: (qc: QueryClient) => unknown };

@@ -21,3 +21,12 @@ export const ACCOUNT_PATHS = {
   organisationShortLink: "/o/:organisationKey",
   ssoLanding: "/auth/login/sso",
 } as const;
+
+/** Other addresses of the public auth pages (ADR 0024): each opens the same page as its counterpart. */
+export const PAGE_ALIASES: { path: string; page: "qrLogin" | "forgotPassword" | "resetPassword" }[] = [
+  { path: "/v2/auth/mobile-login", page: "qrLogin" },
+  { path: "/auth/login/app", page: "qrLogin" },
+  { path: "/v2/auth/forgot-password", page: "forgotPassword" },
+  { path: "/auth/forgot-password", page: "forgotPassword" },
+  { path: "/v2/auth/forgot-password/:id", page: "resetPassword" },
+];

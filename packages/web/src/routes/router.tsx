@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { createBrowserRouter, Navigate } from "react-router-dom";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
 import LoginPage from "../features/auth/LoginPage";
 import { ACCOUNT_ROUTES } from "./account-routes";
 import { ADMIN_ROUTES } from "./admin-routes";
@@ -7,7 +7,6 @@ import {
   AccountManagementPage,
   AppLayout,
   CalendarPage,
-  ComingSoon,
   DashboardHome,
   EmailHistoryPage,
   EntriesPage,
@@ -30,18 +29,34 @@ import {
 } from "./lazy-pages";
 import { ORGANISATION_ROUTES } from "./organisation-routes";
 import { PageLoader } from "./PageLoader";
-import { REDIRECTS, SUPERVISION_REVIEW_PATH, SUPERVISION_VERIFY_PATH } from "./paths";
+import { PAGE_ALIASES, REDIRECTS, SUPERVISION_REVIEW_PATH, SUPERVISION_VERIFY_PATH } from "./paths";
 import { RequireAuth } from "./RequireAuth";
 import { RequireAdmin, RequireManager } from "./RequireRole";
+import { RouteError } from "./RouteError";
 
 const withSuspense = (node: React.ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 
-export const router = createBrowserRouter([
+/** Every route gets the error boundary (ADR 0024), so a failure shows Reload inside the layout. */
+export const withErrorBoundaries = (routes: RouteObject[]): RouteObject[] =>
+  routes.map((r) => ({
+    ...r,
+    errorElement: r.errorElement ?? <RouteError />,
+    ...(r.children ? { children: withErrorBoundaries(r.children) } : {}),
+  })) as RouteObject[];
+
+const PUBLIC_AUTH_PAGES = {
+  qrLogin: () => withSuspense(<QrLoginPage />),
+  forgotPassword: () => withSuspense(<ForgotPasswordPage />),
+  resetPassword: () => withSuspense(<ResetPasswordPage />),
+} as const;
+
+export const ROUTES: RouteObject[] = withErrorBoundaries([
   { path: "/login", element: <LoginPage /> },
   { path: "/login-v2", element: <Navigate to="/login" replace /> },
-  { path: "/login/app", element: withSuspense(<QrLoginPage />) },
-  { path: "/forgot-password", element: withSuspense(<ForgotPasswordPage />) },
-  { path: "/reset-password/:id", element: withSuspense(<ResetPasswordPage />) },
+  { path: "/login/app", element: PUBLIC_AUTH_PAGES.qrLogin() },
+  { path: "/forgot-password", element: PUBLIC_AUTH_PAGES.forgotPassword() },
+  { path: "/reset-password/:id", element: PUBLIC_AUTH_PAGES.resetPassword() },
+  ...PAGE_ALIASES.map((a) => ({ path: a.path, element: PUBLIC_AUTH_PAGES[a.page]() })),
   ...ACCOUNT_ROUTES,
   // Guest: the e-mailed access token is the credential (REQ-ROLE-05, REQ-HCPC-01).
   { path: "/hcpc-portal", element: withSuspense(<HcpcPortalRoute />) },
@@ -81,9 +96,12 @@ export const router = createBrowserRouter([
           ...REDIRECTS.map((r) => ({ path: `/${r.from}`, element: <Navigate to={r.to} replace /> })),
           { element: <RequireManager />, children: ORGANISATION_ROUTES },
           { element: <RequireAdmin />, children: ADMIN_ROUTES },
-          { path: "*", element: <ComingSoon title="Page not found" notFound /> },
         ],
       },
     ],
   },
+  // Any other address goes to / (ADR 0024).
+  { path: "*", element: <Navigate to="/" replace /> },
 ]);
+
+export const router = createBrowserRouter(ROUTES);

@@ -105,9 +105,9 @@ export const membership = (
 
 type DashboardSettings = ResponseOf<typeof api.getDashboardSettings>;
 
-/** Basic mode with every widget shown and nothing locked by an organisation. */
+/** Advanced mode (the default) with every widget shown and nothing locked by an organisation. */
 export const dashboardSettings = (over: Partial<DashboardSettings> = {}): DashboardSettings => ({
-  dashboardMode: "basic",
+  dashboardMode: "advanced",
   allFeatures: true,
   welcomeVideo: true,
   dashboardWidgets: {

@@ -10,6 +10,7 @@ import { accountNoticeEmailJob } from "./account-notice-email.js";
 import { certificateJob } from "./certificate.js";
 import { contactEmailJob } from "./contact-email.js";
 import { emailChangedNoticeJob } from "./email-changed-notice.js";
+import { entryReceiptJob } from "./entry-receipt.js";
 import { exportRetentionJob } from "./export-retention.js";
 import { hcpcAccessJob } from "./hcpc-access.js";
 import { passwordResetJob } from "./password-reset.js";
@@ -35,6 +36,7 @@ export const definitions: readonly JobDefinition[] = [
   deletionEmailJob,
   accountLifecycleJob,
   accountNoticeEmailJob,
+  entryReceiptJob,
 ];
 
 /** The queues the API enqueues on and the worker consumes. */

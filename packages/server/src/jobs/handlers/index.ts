@@ -11,6 +11,7 @@ import { accountNoticeEmailHandler } from "./account-notice-email.js";
 import { certificateHandler } from "./certificate.js";
 import { contactEmailHandler } from "./contact-email.js";
 import { emailChangedNoticeHandler } from "./email-changed-notice.js";
+import { entryReceiptHandler } from "./entry-receipt.js";
 import { exportRetentionHandler } from "./export-retention.js";
 import { hcpcAccessHandler } from "./hcpc-access.js";
 import { passwordResetHandler } from "./password-reset.js";
@@ -55,4 +56,5 @@ export const handlers: readonly JobHandler[] = checkHandlers(definitions, [
   deletionEmailHandler,
   accountLifecycleHandler,
   accountNoticeEmailHandler,
+  entryReceiptHandler,
 ]);

@@ -10,15 +10,23 @@ import PDFDocument from "pdfkit";
 export const FONT = {
   body: "Body",
   bold: "Body-Bold",
+  italic: "Body-Italic",
+  boldItalic: "Body-BoldItalic",
   fallback: "Fallback",
   fallbackBold: "Fallback-Bold",
+  fallbackItalic: "Fallback-Italic",
+  fallbackBoldItalic: "Fallback-BoldItalic",
 } as const;
 
 const FILES: Record<string, string> = {
   [FONT.body]: "@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf",
   [FONT.bold]: "@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf",
+  [FONT.italic]: "@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf",
+  [FONT.boldItalic]: "@expo-google-fonts/noto-sans/700Bold_Italic/NotoSans_700Bold_Italic.ttf",
   [FONT.fallback]: "dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
   [FONT.fallbackBold]: "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf",
+  [FONT.fallbackItalic]: "dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf",
+  [FONT.fallbackBoldItalic]: "dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf",
 };
 
 const require = createRequire(import.meta.url);

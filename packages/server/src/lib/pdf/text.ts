@@ -37,18 +37,29 @@ function glyphSource(doc: PDFKit.PDFDocument, name: string): GlyphSource | null 
   return glyphSources.get(name) ?? null;
 }
 
-function has(doc: PDFKit.PDFDocument, name: string, cp: number): boolean {
-  let map = coverage.get(name);
+/** The value cached under `outer` then `inner`, computed by `make` and kept on the first call. */
+export function cached<K, I, V>(cache: Map<K, Map<I, V>>, outer: K, inner: I, make: () => V): V {
+  let map = cache.get(outer);
   if (!map) {
     map = new Map();
-    coverage.set(name, map);
+    cache.set(outer, map);
   }
-  let yes = map.get(cp);
-  if (yes === undefined) {
-    yes = glyphSource(doc, name)?.hasGlyphForCodePoint(cp) ?? false;
-    map.set(cp, yes);
+  let value = map.get(inner);
+  if (value === undefined) {
+    value = make();
+    map.set(inner, value);
   }
-  return yes;
+  return value;
+}
+
+function has(doc: PDFKit.PDFDocument, name: string, cp: number): boolean {
+  return cached(coverage, name, cp, () => glyphSource(doc, name)?.hasGlyphForCodePoint(cp) ?? false);
+}
+
+/** The main and fallback font of a style. */
+function fontPair(bold: boolean, italic: boolean): [string, string] {
+  if (italic) return bold ? [FONT.boldItalic, FONT.fallbackBoldItalic] : [FONT.italic, FONT.fallbackItalic];
+  return bold ? [FONT.bold, FONT.fallbackBold] : [FONT.body, FONT.fallback];
 }
 
 /** Spaces and controls: they belong to no script. */
@@ -62,9 +73,8 @@ const mark = (cp: number) =>
  * join the run that follows, never the end of a right-to-left run (which would print them on
  * the wrong side of the Arabic or Hebrew word).
  */
-export function textRuns(doc: PDFKit.PDFDocument, text: string, bold = false): TextRun[] {
-  const main = bold ? FONT.bold : FONT.body;
-  const fallback = bold ? FONT.fallbackBold : FONT.fallback;
+export function textRuns(doc: PDFKit.PDFDocument, text: string, bold = false, italic = false): TextRun[] {
+  const [main, fallback] = fontPair(bold, italic);
   const runs: TextRun[] = [];
   let font: string | null = null;
   let current = "";

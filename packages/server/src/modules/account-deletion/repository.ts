@@ -24,6 +24,8 @@ export const STORAGE_PREFIXES = [
   "certificates",
   "signatures",
   "exports",
+  // Organisation logos (ADR 0021): not a user's, so never deleted with an account.
+  "organisation-logos",
 ] as const;
 
 /**

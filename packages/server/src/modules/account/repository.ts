@@ -2,7 +2,7 @@
 // dashboard makes these calls on every load (ADR 0002). And every write of the users,
 // user_roles and trials tables (docs/decisions/0016-table-ownership.md): functions taking `db`
 // accept the client or a transaction's.
-import { ROLES } from "@cpd/contract";
+import { ROLES, TRIAL_COUNTED_ENTRY_TYPE } from "@cpd/contract";
 import type pg from "pg";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { type IsoDate, toDateColumn } from "../../lib/dates.js";
@@ -40,7 +40,7 @@ SELECT u.id, u.email, (u.created_at AT TIME ZONE 'Europe/London')::date AS creat
        p.first_name, p.last_name, p.job_title, p.nickname, p.mobile_number, p.mobile_verified,
        p.alternative_email, p.alternative_email_verified, p.image_key IS NOT NULL AS has_image,
        m.tier, COALESCE(m.active, false) AS active, m.end_date AS membership_end, t.end_date AS trial_end,
-       (SELECT count(*)::int FROM entries e WHERE e.user_id = u.id AND e.type = 'diary') AS diary_entries,
+       (SELECT count(*)::int FROM entries e WHERE e.user_id = u.id AND e.type = '${TRIAL_COUNTED_ENTRY_TYPE}') AS diary_entries,
        COALESCE((SELECT array_agg(g.name ORDER BY g.position, g.name) FROM user_tags g WHERE g.user_id = u.id), '{}') AS tags
   FROM users u
   JOIN profiles p ON p.user_id = u.id

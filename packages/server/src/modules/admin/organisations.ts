@@ -1,6 +1,14 @@
 // Organisations as administrators configure them: features, branding, single sign-on
 // (the client secret sealed, never answered) and managers.
-import { type api, type BodyOf, FEATURE_NAMES, type ParamsOf, type QueryOf, ROLES } from "@cpd/contract";
+import {
+  type api,
+  type BodyOf,
+  FEATURE_NAMES,
+  type LogoKind,
+  type ParamsOf,
+  type QueryOf,
+  ROLES,
+} from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { mapDbError } from "../../lib/store-errors.js";
@@ -8,6 +16,7 @@ import type { Caller } from "../../policies/index.js";
 import { bumpTokenVersions, grantRole, revokeRole } from "../account/repository.js";
 import { invalidateSession } from "../account/session.js";
 import { actingAccount, recordActivity } from "../activity-log/repository.js";
+import { logoAddress, logoColumnsOnSave, logoNotice, storeLogo } from "../organisations/logos.js";
 import {
   containsPattern,
   createOrganisation,
@@ -27,6 +36,9 @@ const SELECT = {
   features: true,
   logoUrl: true,
   loginLogoUrl: true,
+  logoKey: true,
+  loginLogoKey: true,
+  loginLink: true,
   colourHex: true,
   videoUrl: true,
   usesOauth: true,
@@ -47,9 +59,13 @@ const load = (db: Tx | Deps["prisma"], id: number) =>
   db.organisation.findUnique({ where: { id }, select: SELECT });
 
 function toAnswer(o: Row) {
-  const { oidcClientSecret, _count, users, createdAt, features, ...rest } = o;
+  const { oidcClientSecret, _count, users, createdAt, features, logoKey, loginLogoKey, ...rest } = o;
   return {
     ...rest,
+    // Our own address for a logo we serve; a foreign one as it is, with a notice (ADR 0021).
+    logoUrl: logoAddress(o, "logo", { foreign: true }),
+    loginLogoUrl: logoAddress(o, "login-logo", { foreign: true }),
+    logoNotice: logoNotice(o),
     features: (features ?? {}) as Record<string, boolean>,
     oidcClientSecretSet: Boolean(oidcClientSecret),
     managers: users.map((u) => ({
@@ -109,8 +125,7 @@ function columns(deps: Deps, f: Fields) {
     enabled: f.enabled,
     governingBodyType: f.governingBodyType,
     features: f.features,
-    logoUrl: f.logoUrl,
-    loginLogoUrl: f.loginLogoUrl,
+    ...(f.loginLink === undefined ? {} : { loginLink: f.loginLink }),
     colourHex: f.colourHex,
     videoUrl: f.videoUrl,
     usesOauth: f.usesOauth,
@@ -170,8 +185,9 @@ const keyTaken = () => conflict("An organisation with this key already exists", 
 export async function create(deps: Deps, caller: Caller, f: Fields) {
   checkFields(f);
   try {
+    const logos = await logoColumnsOnSave(deps, null, f);
     const { id, changed } = await deps.prisma.$transaction(async (tx) => {
-      const o = await createOrganisation(tx, columns(deps, f));
+      const o = await createOrganisation(tx, { ...columns(deps, f), ...logos.data });
       ssoComplete(o);
       const managers = await setManagers(tx, o.id, f.managers);
       await recordActivity(tx, {
@@ -193,11 +209,14 @@ export async function create(deps: Deps, caller: Caller, f: Fields) {
 export async function configure(deps: Deps, caller: Caller, id: number, f: Fields) {
   checkFields(f);
   let changedUsers: string[] = [];
+  let replaced: string[] = [];
   try {
     await deps.prisma.$transaction(async (tx) => {
       const before = await load(tx, id);
       if (!before) throw notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
-      const after = await updateOrganisationSelect(tx, id, columns(deps, f), SELECT);
+      const logos = await logoColumnsOnSave(deps, before, f);
+      replaced = logos.replaced;
+      const after = await updateOrganisationSelect(tx, id, { ...columns(deps, f), ...logos.data }, SELECT);
       ssoComplete(after);
       const managers = await setManagers(tx, id, f.managers);
       changedUsers = [...managers.added, ...managers.removed];
@@ -221,5 +240,25 @@ export async function configure(deps: Deps, caller: Caller, id: number, f: Field
     throw err;
   }
   for (const u of changedUsers) invalidateSession(u);
+  // Removed logos' objects go only once nothing refers to them.
+  for (const key of replaced) await deps.storage.delete(key).catch(() => undefined);
+  return get(deps, id);
+}
+
+/** Uploads an organisation's logo or login page logo into our storage (ADR 0021). */
+export async function uploadLogo(deps: Deps, caller: Caller, id: number, kind: LogoKind, body: Buffer) {
+  const before = await load(deps.prisma, id);
+  if (!before) throw notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
+  const stored = await storeLogo(deps, before, kind, body);
+  await deps.prisma.$transaction(async (tx) => {
+    await updateOrganisationSelect(tx, id, stored.data, { id: true });
+    await recordActivity(tx, {
+      action: "organisation.configured",
+      actorId: actingAccount(caller),
+      organisationId: id,
+      details: { changed: { [kind]: "uploaded" } },
+    });
+  });
+  if (stored.replaced) await deps.storage.delete(stored.replaced).catch(() => undefined);
   return get(deps, id);
 }

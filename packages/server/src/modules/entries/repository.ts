@@ -3,7 +3,13 @@
 // prepared statements (docs/decisions/0002-contract-routes-and-hot-reads.md); the benchmarks
 // run the very same SQL strings. Prisma does the writes; functions taking `db` accept the
 // client or a transaction's.
-import type { api, EntryType, QueryOf, ResponseOf } from "@cpd/contract";
+import {
+  type api,
+  type EntryType,
+  type QueryOf,
+  type ResponseOf,
+  TRIAL_COUNTED_ENTRY_TYPE,
+} from "@cpd/contract";
 import type pg from "pg";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { likePattern, listFilter } from "../../lib/sql-list.js";
@@ -125,8 +131,9 @@ export async function lockUserEntries(tx: Client, userId: string) {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${userId}))`;
 }
 
-export const countDiary = (tx: Client, userId: string) =>
-  tx.entry.count({ where: { userId, type: "diary" } });
+/** The entries the trial allowance counts (ADR 0020); the account's hot read counts the same. */
+export const countAllowanceEntries = (tx: Client, userId: string) =>
+  tx.entry.count({ where: { userId, type: TRIAL_COUNTED_ENTRY_TYPE } });
 
 export const createEntry = (tx: Client, data: Prisma.EntryUncheckedCreateInput) => tx.entry.create({ data });
 

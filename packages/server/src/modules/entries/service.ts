@@ -1,7 +1,14 @@
-// Creating, updating and deleting entries, with the trial limit, evidence and tags.
-import { type EntryType, MESSAGES, SUPERVISION_MESSAGES, TRIAL_ENTRY_LIMIT } from "@cpd/contract";
+// Creating, updating and deleting entries, with the trial limit, evidence, tags and receipts.
+import {
+  type EntryType,
+  MESSAGES,
+  SUPERVISION_MESSAGES,
+  TRIAL_COUNTED_ENTRY_TYPE,
+  TRIAL_ENTRY_LIMIT,
+} from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
+import { entryReceiptJob, entryReceiptJobId } from "../../jobs/definitions/entry-receipt.js";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isFullMember, loadAccount, membershipFacts, trialStatus } from "../account/index.js";
 import type { AccountRow } from "../account/repository.js";
@@ -10,6 +17,7 @@ import { CURRENT_FORMS } from "../forms/definitions.js";
 import { columns, entryRow, type Values, validateValues } from "../forms/rules.js";
 import { currentFormId, formById, formOptions } from "../forms/service.js";
 import { normaliseTags } from "../profile/rules.js";
+import { wantsEntryReceipt } from "../shell/settings.js";
 import { lockEntry, refreshCompleteness } from "./evidence.js";
 import * as repo from "./repository.js";
 
@@ -18,7 +26,7 @@ export const ENTRY_NOT_FOUND = () => notFound("Entry not found", "ENTRY_NOT_FOUN
 const SIGNED_LOCKED = () => conflict(SUPERVISION_MESSAGES.signedLocked, "ENTRY_LOCKED");
 
 /**
- * Basic and trial members hold at most 5 diary entries; an expired trial adds none.
+ * Basic and trial members hold at most TRIAL_ENTRY_LIMIT entries of TRIAL_COUNTED_ENTRY_TYPE (ADR 0020); an expired trial adds none.
  * The account is loaded before the transaction: inside it only `tx` is used, so a
  * transaction never waits on a second connection from the pool it holds one of.
  */
@@ -34,8 +42,8 @@ async function checkEntryAllowance(
   if (trial.isTrialUser && trial.isTrialExpired) {
     throw forbidden("Your free trial has ended. Upgrade to continue adding entries", "TRIAL_EXPIRED");
   }
-  if (type !== "diary") return;
-  const held = await repo.countDiary(tx, account.id);
+  if (type !== TRIAL_COUNTED_ENTRY_TYPE) return;
+  const held = await repo.countAllowanceEntries(tx, account.id);
   if (held >= TRIAL_ENTRY_LIMIT) throw forbidden(MESSAGES.entryLimit, "ENTRY_LIMIT");
 }
 
@@ -62,7 +70,39 @@ async function attachEvidence(
 
 const uuidLike = (v: string) => /^[0-9a-f-]{36}$/i.test(v);
 
-export async function createEntry(deps: Deps, userId: string, type: EntryType, input: Values) {
+/**
+ * How a save was asked for: by the person (a Save button, an API call) or by the form's autosave
+ * timer. Saves made for another purpose (the answers saved with a signature) pass none.
+ */
+export interface SaveKind {
+  autosave: boolean;
+}
+
+/**
+ * After the commit of an explicit save, queues its receipt when the person wants them (ADR 0018).
+ * The save stands whatever happens here: a receipt that cannot be queued is logged, not retried.
+ */
+async function queueReceipt(deps: Deps, userId: string, entryId: string, save: SaveKind | undefined) {
+  if (!save || save.autosave) return;
+  try {
+    if (!(await wantsEntryReceipt(deps, userId))) return;
+    await deps.queues.enqueue(
+      entryReceiptJob,
+      { entryId, userId, savedAt: deps.now().toISOString() },
+      entryReceiptJobId(entryId),
+    );
+  } catch (err) {
+    deps.log.error({ err, entryId }, "could not queue an entry receipt; the entry is saved");
+  }
+}
+
+export async function createEntry(
+  deps: Deps,
+  userId: string,
+  type: EntryType,
+  input: Values,
+  save?: SaveKind,
+) {
   const def = CURRENT_FORMS[type];
   const values = validateValues(def, input, await formOptions(deps, userId));
   const evidence = columns(values).evidence;
@@ -79,16 +119,24 @@ export async function createEntry(deps: Deps, userId: string, type: EntryType, i
     await attachEvidence(tx, userId, created.id, evidence);
     return created;
   });
+  await queueReceipt(deps, userId, entry.id, save);
   return { entryId: entry.id };
 }
 
-export async function updateEntry(deps: Deps, userId: string, entryId: string, input: Values) {
+export async function updateEntry(
+  deps: Deps,
+  userId: string,
+  entryId: string,
+  input: Values,
+  save?: SaveKind,
+) {
   const entry = await repo.findOwned(deps.prisma, entryId, userId);
   if (!entry) throw ENTRY_NOT_FOUND();
   if (entry.supervisionCompleted) throw conflict(SUPERVISION_MESSAGES.completedLocked, "ENTRY_LOCKED");
   if (entry.supervisionLocked) throw SIGNED_LOCKED();
   const def = await formById(deps.prisma, entry.formId, entry.type as EntryType);
-  const values = validateValues(def, input, await formOptions(deps, userId));
+  // An entry option's answer whose field is hidden now is kept (ADR 0019).
+  const values = validateValues(def, input, await formOptions(deps, userId), entry.values as Values);
   const evidence = columns(values).evidence;
   if (!evidence.every(uuidLike)) throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
   await deps.prisma.$transaction(async (tx) => {
@@ -97,6 +145,7 @@ export async function updateEntry(deps: Deps, userId: string, entryId: string, i
     if (updated.count !== 1) throw SIGNED_LOCKED();
     await attachEvidence(tx, userId, entryId, evidence);
   });
+  await queueReceipt(deps, userId, entryId, save);
   return { entryId };
 }
 

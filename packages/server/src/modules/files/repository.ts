@@ -93,6 +93,10 @@ export async function deleteOwnedReturning(tx: Client, id: string, userId: strin
   return rows[0];
 }
 
+/** The file takes another stored object's content (an edited version kept); name, entry and id stay. */
+export const replaceContent = (db: Client, id: string, content: { storageKey: string; size: bigint }) =>
+  db.storedFile.update({ where: { id }, data: { storageKey: content.storageKey, size: content.size } });
+
 /** Deletes a file row by id; its identity document goes with it by cascade. */
 export const deleteById = (db: Client, id: string) => db.storedFile.delete({ where: { id } });
 

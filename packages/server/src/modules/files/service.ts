@@ -4,6 +4,8 @@ import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   type api,
+  EDITABLE_IMAGE_TYPES,
+  FILE_VERSION_MESSAGES,
   FREE_STORAGE_BYTES,
   MAX_FILE_BYTES,
   type QueryOf,
@@ -12,7 +14,7 @@ import {
 } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { AppError, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { Storage } from "../../lib/storage.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
 import { lockEntry, refreshCompleteness } from "../entries/evidence.js";
@@ -247,6 +249,37 @@ export async function deleteFile(deps: Deps, userId: string, id: string) {
     .delete(deleted.storage_key)
     .catch((err) => deps.log.warn({ err, key: deleted.storage_key }, "orphaned S3 object"));
   return {};
+}
+
+const notEditable = () => badRequest(FILE_VERSION_MESSAGES.notEditable, "UNSUPPORTED_IMAGE");
+const EDITABLE = new Set<string>(EDITABLE_IMAGE_TYPES);
+
+/**
+ * Keeps an edited version of an image (docs/decisions/0025-governing-body-pages.md): the file takes
+ * the version's stored object, keeping its id, name and entry; the version's row goes, then the
+ * original's bytes. The entry is locked first, as for every evidence change.
+ */
+export async function replaceFileContent(deps: Deps, userId: string, id: string, versionId: string) {
+  const oldKey = await deps.prisma.$transaction(async (tx) => {
+    const [file, version] = await Promise.all([
+      repo.findOwned(tx, id, userId),
+      repo.findOwned(tx, versionId, userId),
+    ]);
+    if (!file || !version) throw FILE_NOT_FOUND();
+    if (id === versionId) throw notEditable();
+    if (!EDITABLE.has(file.contentType) || version.contentType !== file.contentType || version.entryId) {
+      throw notEditable();
+    }
+    if (file.entryId) {
+      await lockEntry(tx, file.entryId);
+      await refuseSignedEntry(tx, file.entryId);
+    }
+    await repo.deleteById(tx, versionId);
+    await repo.replaceContent(tx, id, { storageKey: version.storageKey, size: version.size });
+    return file.storageKey;
+  });
+  await deps.storage.delete(oldKey).catch((err) => deps.log.warn({ err, key: oldKey }, "orphaned S3 object"));
+  return fileInfo(deps, userId, id);
 }
 
 export async function openFile(deps: Deps, userId: string, id: string) {

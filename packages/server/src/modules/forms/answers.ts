@@ -2,7 +2,7 @@
 // dates as DD/MM/YYYY and ticks as Yes/No. The printed entry's header already shows the title,
 // date, hours and category, and evidence is listed on its own, so those items are left out.
 import { ITEM_TYPES as T, ukDate } from "@cpd/contract";
-import { COLUMN_ITEMS, type FormDef } from "./definitions.js";
+import { ALL_ENTRY_OPTIONS, COLUMN_ITEMS, type FormDef, withEntryOptions } from "./definitions.js";
 import type { Values } from "./rules.js";
 
 const IN_HEADER = new Set<string>([
@@ -15,8 +15,9 @@ const IN_HEADER = new Set<string>([
 
 /** The answered items of an entry, grouped under its form's page titles. */
 export function answeredSections(form: FormDef, values: Values) {
-  return form.pages
-    .map((page) => ({
+  // A saved answer to an entry option's item (KSF, ACP) prints whatever the setting is now.
+  return withEntryOptions(form, ALL_ENTRY_OPTIONS)
+    .pages.map((page) => ({
       title: page.title,
       items: page.items
         .filter((i) => i.type !== T.upload && !IN_HEADER.has(i.identifier))

@@ -1,6 +1,14 @@
 // The CPD forms as data. Changing a form means adding a new version here: saved
 // entries keep the version they were written with (form_definitions rows).
-import { type EntryType, RECURRENCE_OPTIONS, ITEM_TYPES as T } from "@cpd/contract";
+import {
+  ACP_PILLARS,
+  ENTRY_OPTION_FIELDS,
+  type EntryOption,
+  type EntryType,
+  KSF_DIMENSIONS,
+  RECURRENCE_OPTIONS,
+  ITEM_TYPES as T,
+} from "@cpd/contract";
 
 export interface ItemDef {
   identifier: string;
@@ -304,8 +312,59 @@ export const CURRENT_FORMS: Record<EntryType, FormDef> = {
   supervision: SUPERVISION_V1,
 };
 
+/**
+ * Items the user's entry options (entriesSettings.showKSF / showACP) add to the diary and
+ * reflection forms, whatever version an entry was written with: they are not part of a form
+ * version, so turning an option on shows the field on old entries too (ADR 0019). Always optional.
+ */
+const ENTRY_OPTION_ITEMS: Record<EntryOption, ItemDef> = {
+  showKSF: {
+    ...ENTRY_OPTION_FIELDS.showKSF,
+    type: T.multiSelect,
+    required: false,
+    values: [...KSF_DIMENSIONS],
+    helpText: "The NHS Knowledge and Skills Framework dimensions this activity develops.",
+  },
+  showACP: {
+    ...ENTRY_OPTION_FIELDS.showACP,
+    type: T.multiSelect,
+    required: false,
+    values: [...ACP_PILLARS],
+    helpText: "The pillars of Advanced Clinical Practice this activity supports.",
+  },
+};
+
+export type EntryOptions = Record<EntryOption, boolean>;
+export const ALL_ENTRY_OPTIONS: EntryOptions = { showKSF: true, showACP: true };
+const OPTION_FORMS = new Set<EntryType>(["diary", "reflection"]);
+const OPTION_ITEM_IDS = new Set(Object.values(ENTRY_OPTION_ITEMS).map((i) => i.identifier));
+
+export const isEntryOptionItem = (identifier: string) => OPTION_ITEM_IDS.has(identifier);
+
+/**
+ * The form with the option items that are on, placed after the governing-body standards
+ * (diary and reflection only). `ALL_ENTRY_OPTIONS` is used for printing: a saved answer prints.
+ */
+export function withEntryOptions(def: FormDef, on: EntryOptions | undefined): FormDef {
+  if (!on || !OPTION_FORMS.has(def.identifier)) return def;
+  const extra = (Object.keys(ENTRY_OPTION_ITEMS) as EntryOption[])
+    .filter((k) => on[k])
+    .map((k) => ENTRY_OPTION_ITEMS[k]);
+  if (!extra.length) return def;
+  const at = def.pages.findIndex((p) => p.items.some((i) => i.identifier === standards.identifier));
+  const pageIndex = at >= 0 ? at : def.pages.length - 1;
+  return {
+    ...def,
+    pages: def.pages.map((p, n) => {
+      if (n !== pageIndex) return p;
+      const after = p.items.findIndex((i) => i.identifier === standards.identifier) + 1 || p.items.length;
+      return { ...p, items: [...p.items.slice(0, after), ...extra, ...p.items.slice(after)] };
+    }),
+  };
+}
+
 /** Standards offered per governing body (the user's bodies decide which show). */
-export const GOVERNING_BODY_STANDARDS: Record<string, string[]> = {
+const GOVERNING_BODY_STANDARDS: Record<string, string[]> = {
   HCPC: [
     "HCPC 1: Keep a continuous, up-to-date and accurate record",
     "HCPC 2: Demonstrate a mixture of learning activities",

@@ -1,7 +1,7 @@
 // The body POST /entries/{identifier} takes, as a JSON Schema generated from the form definition
 // (the same definition validateValues checks), so integrators need not read the SPA to write one.
 import { ITEM_TYPES as T } from "@cpd/contract";
-import type { FormDef, ItemDef } from "./definitions.js";
+import { type FormDef, type ItemDef, withEntryOptions } from "./definitions.js";
 import { allItems, type Options } from "./rules.js";
 
 const TYPE_NAMES: Record<number, string> = Object.fromEntries(
@@ -37,7 +37,7 @@ function itemSchema(item: ItemDef, opts: Options): Record<string, unknown> {
 }
 
 export function formJsonSchema(def: FormDef, opts: Options) {
-  const items = allItems(def);
+  const items = allItems(withEntryOptions(def, opts.entryOptions));
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
     title: `${def.identifier} entry (form version ${def.version})`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AppError } from "../../lib/errors.js";
-import { ACTIVITY_TYPES, DIARY_V1, REFLECTION_V1, SUPERVISION_V1 } from "./definitions.js";
+import { answeredSections } from "./answers.js";
+import { ACTIVITY_TYPES, DIARY_V1, REFLECTION_V1, SUPERVISION_V1, withEntryOptions } from "./definitions.js";
 import { columns, completeness, entryRow, validateValues, withEvidence, withoutEvidence } from "./rules.js";
 
 const opts = {
@@ -120,5 +121,45 @@ describe("entry validation", () => {
     expect(withoutEvidence(answers)).toEqual(diary);
     expect(withEvidence(diary, ["f3"])).toEqual({ ...diary, Evidence: ["f3"] });
     expect(withEvidence(answers, [])).toEqual(diary);
+  });
+});
+
+describe("entry options (ADR 0019)", () => {
+  const on = { ...opts, entryOptions: { showKSF: true, showACP: true } };
+  const off = { ...opts, entryOptions: { showKSF: false, showACP: false } };
+  const answers = { ...diary, KSFDimensions: ["C5 Quality"], ACPPillars: ["Education"] };
+
+  it("adds the KSF and ACP items after the standards on diary and reflection forms only", () => {
+    const ids = (def: typeof DIARY_V1) =>
+      withEntryOptions(def, on.entryOptions).pages.flatMap((p) => p.items.map((i) => i.identifier));
+    const diaryIds = ids(DIARY_V1);
+    expect(
+      diaryIds.slice(
+        diaryIds.indexOf("GoverningBodyStandards"),
+        diaryIds.indexOf("GoverningBodyStandards") + 3,
+      ),
+    ).toEqual(["GoverningBodyStandards", "KSFDimensions", "ACPPillars"]);
+    expect(ids(REFLECTION_V1)).toContain("ACPPillars");
+    expect(ids(SUPERVISION_V1)).not.toContain("KSFDimensions");
+  });
+
+  it("checks the answers when on, refuses them when off, and keeps a stored answer when off", () => {
+    expect(validateValues(DIARY_V1, answers, on).KSFDimensions).toEqual(["C5 Quality"]);
+    expect(fail(() => validateValues(DIARY_V1, { ...diary, ACPPillars: ["Astrology"] }, on))).toBe(
+      '"Astrology" is not an option of the Advanced Clinical Practice pillars field',
+    );
+    expect(fail(() => validateValues(DIARY_V1, answers, off))).toBe(
+      "Unknown fields for the diary form: KSFDimensions, ACPPillars",
+    );
+    const kept = validateValues(DIARY_V1, diary, off, { KSFDimensions: ["C5 Quality"], Field222: "old" });
+    expect(kept.KSFDimensions).toEqual(["C5 Quality"]);
+    expect(kept.Field222).toBe("Sepsis update");
+  });
+
+  it("leaves completeness alone and prints a saved answer whatever the setting", () => {
+    expect(completeness(DIARY_V1, answers)).toEqual(completeness(DIARY_V1, diary));
+    const printed = answeredSections(DIARY_V1, answers).flatMap((s) => s.items);
+    expect(printed).toContainEqual({ label: "KSF dimensions", value: ["C5 Quality"] });
+    expect(printed).toContainEqual({ label: "Advanced Clinical Practice pillars", value: ["Education"] });
   });
 });

@@ -4,7 +4,14 @@ import { isBlank, FORM_MESSAGES as M, ITEM_TYPES as T } from "@cpd/contract";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { type IsoDate, toDateColumn } from "../../lib/dates.js";
 import { badRequest } from "../../lib/errors.js";
-import { COLUMN_ITEMS, type FormDef, type ItemDef } from "./definitions.js";
+import {
+  COLUMN_ITEMS,
+  type EntryOptions,
+  type FormDef,
+  type ItemDef,
+  isEntryOptionItem,
+  withEntryOptions,
+} from "./definitions.js";
 
 export type Values = Record<string, string | string[]>;
 
@@ -14,6 +21,8 @@ export interface Options {
   /** The organisation's tags, offered on the form (not a rule: members may use others). */
   suggestedTags?: string[];
   today: IsoDate;
+  /** The user's entry options (KSF, ACP): the items they add; none when absent (ADR 0019). */
+  entryOptions?: EntryOptions;
 }
 
 const isIsoDate = (v: string) => {
@@ -24,8 +33,13 @@ const isIsoDate = (v: string) => {
 
 export const allItems = (def: FormDef) => def.pages.flatMap((p) => p.items);
 
-/** Checks the answers and returns them cleaned (trimmed); a key that is not an item is refused. */
-export function validateValues(def: FormDef, input: Values, opts: Options): Values {
+/**
+ * Checks the answers and returns them cleaned (trimmed); a key that is not an item is refused.
+ * The items of the entry options that are on are checked too; an answer to one that is off is
+ * kept from `previous` (the stored answers), so hiding a field never deletes what it held.
+ */
+export function validateValues(form: FormDef, input: Values, opts: Options, previous?: Values): Values {
+  const def = withEntryOptions(form, opts.entryOptions);
   const known = new Set(allItems(def).map((i) => i.identifier));
   const unknown = Object.keys(input).filter((k) => !known.has(k));
   if (unknown.length) {
@@ -88,6 +102,9 @@ export function validateValues(def: FormDef, input: Values, opts: Options): Valu
         break;
     }
     out[item.identifier] = v;
+  }
+  for (const [id, v] of Object.entries(previous ?? {})) {
+    if (isEntryOptionItem(id) && !known.has(id) && !isBlank(v)) out[id] = v;
   }
   return out;
 }

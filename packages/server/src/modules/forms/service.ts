@@ -5,12 +5,14 @@ import type { Static } from "@sinclair/typebox";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { notFound } from "../../lib/errors.js";
+import { getSettings } from "../shell/settings.js";
 import {
   ACTIVITY_TYPES,
   CURRENT_FORMS,
   type FormDef,
   STANDARD_CATEGORIES,
   standardsFor,
+  withEntryOptions,
 } from "./definitions.js";
 import { formJsonSchema } from "./json-schema.js";
 import * as repo from "./repository.js";
@@ -53,6 +55,7 @@ export async function formOptions(deps: Deps, userId: string): Promise<Options> 
     },
   });
   if (!u) throw notFound();
+  const { entriesSettings } = await getSettings(deps, userId);
   const orgCategories = u.organisation?.categories ?? [];
   const orgActivities = u.organisation?.arrangedIn ?? [];
   return {
@@ -63,11 +66,12 @@ export async function formOptions(deps: Deps, userId: string): Promise<Options> 
     },
     suggestedTags: u.organisation?.tags ?? [],
     today: deps.today(),
+    entryOptions: { showKSF: entriesSettings.showKSF, showACP: entriesSettings.showACP },
   };
 }
 
 function renderForm(
-  def: FormDef,
+  version: FormDef,
   opts: Options,
   entry?: {
     id: string;
@@ -77,6 +81,7 @@ function renderForm(
     files: { id: string; filename: string; contentType: string }[];
   },
 ): Form {
+  const def = withEntryOptions(version, opts.entryOptions);
   return {
     identifier: def.identifier,
     version: def.version,

@@ -6,12 +6,13 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import { footerOnEveryPage } from "../../lib/pdf/blocks.js";
 import { BRAND_BLUE as ACCENT, INK, MUTED } from "../../lib/pdf/colours.js";
 import { createPdf, FONT } from "../../lib/pdf/fonts.js";
+import { writeRichText } from "../../lib/pdf/rich-text.js";
+import { richTextToPlain } from "../../lib/pdf/rich-text-parse.js";
 import { writeText } from "../../lib/pdf/text.js";
 import { answeredSections } from "../forms/answers.js";
 import type { FormDef } from "../forms/definitions.js";
 import type { Values } from "../forms/rules.js";
 import { formById } from "../forms/service.js";
-import { plainText } from "../pdf/entry-pdf.js";
 
 export interface HcpcPdfEntry {
   id: string;
@@ -66,9 +67,10 @@ export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdf
     doc.moveDown(0.5).fillColor(MUTED).fontSize(9);
     writeText(doc, text.toUpperCase(), { bold: true, width });
   };
-  const body = (text: string) => {
+  // Stored answers keep their formatting (ADR 0023); an empty one prints `otherwise`.
+  const body = (text: string, otherwise = "") => {
     doc.moveDown(0.15).fillColor(INK).fontSize(11);
-    writeText(doc, text, { width, lineGap: 2 });
+    writeRichText(doc, richTextToPlain(text) ? text : otherwise, { x: MARGIN, width, lineGap: 2 });
   };
 
   // Cover
@@ -88,14 +90,14 @@ export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdf
 
   doc.addPage();
   heading("Summary of practice", 18);
-  body(plainText(input.summary) || "No summary written.");
+  body(input.summary, "No summary written.");
 
   doc.addPage();
   heading("Statement", 18);
   HCPC_STANDARDS.forEach(({ text: title }, i) => {
     doc.moveDown(0.8).fillColor(INK).fontSize(11);
     writeText(doc, title, { bold: true, width });
-    body(plainText(input.standards[i] ?? "") || "Not answered.");
+    body(input.standards[i] ?? "", "Not answered.");
   });
 
   doc.addPage();
@@ -122,7 +124,7 @@ export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdf
     writeText(doc, meta.join("   ·   "), { width });
     for (const item of answeredSections(def, e.values).flatMap((section) => section.items)) {
       label(item.label);
-      body(Array.isArray(item.value) ? item.value.map((x) => `• ${x}`).join("\n") : plainText(item.value));
+      body(Array.isArray(item.value) ? item.value.map((x) => `• ${x}`).join("\n") : item.value);
     }
   });
 

@@ -4,6 +4,7 @@ import { ENTRY_TYPE_DOCUMENT_LABELS, ITEM_TYPES as T, ukDate } from "@cpd/contra
 import { bulletList, footerOnEveryPage, keepTogether } from "../../lib/pdf/blocks.js";
 import { BRAND_BLUE as ACCENT, INK, MUTED } from "../../lib/pdf/colours.js";
 import { createPdf } from "../../lib/pdf/fonts.js";
+import { writeRichText } from "../../lib/pdf/rich-text.js";
 import { writeText } from "../../lib/pdf/text.js";
 import { COLUMN_ITEMS, type FormDef } from "../forms/definitions.js";
 import type { Values } from "../forms/rules.js";
@@ -46,22 +47,6 @@ export interface SupervisionSection {
 }
 
 const LABELS: Record<string, string> = ENTRY_TYPE_DOCUMENT_LABELS;
-
-/** Rich text from the editor (bold, italic, alignment) as plain paragraphs. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<\s*br\s*\/?>/gi, "\n")
-    .replace(/<\/\s*(p|div|li|h\d)\s*>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
 
 export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
   const doc = createPdf({
@@ -135,7 +120,8 @@ export function renderEntryPdf(input: EntryPdfInput): PDFKit.PDFDocument {
         );
       else if (item.type === T.date) writeText(doc, ukDate(v), { width });
       else if (item.type === T.checkbox) writeText(doc, v === "1" ? "Yes" : "No", { width });
-      else writeText(doc, plainText(v), { width, lineGap: 2 });
+      // Editor HTML keeps its formatting, plain text its line breaks (ADR 0023).
+      else writeRichText(doc, v, { x: 56, width, lineGap: 2 });
     }
   }
 
@@ -187,7 +173,7 @@ function supervisionSection(doc: PDFKit.PDFDocument, s: SupervisionSection, widt
       doc.moveDown(0.3).fillColor(MUTED).fontSize(9);
       writeText(doc, `${c.author} · ${c.at}`, { x: 68, width: width - 12, bold: true });
       doc.fillColor(INK).fontSize(10);
-      writeText(doc, c.body, { x: 68, width: width - 12, lineGap: 1 });
+      writeRichText(doc, c.body, { x: 68, width: width - 12, lineGap: 1 });
     }
   }
   for (const sig of s.signatures) {

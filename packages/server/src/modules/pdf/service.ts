@@ -2,6 +2,7 @@ import type { EntryType } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { dateColumn } from "../../lib/dates.js";
 import { ENTRY_NOT_FOUND } from "../entries/service.js";
+import { ALL_ENTRY_OPTIONS, withEntryOptions } from "../forms/definitions.js";
 import { type Values, withEvidence } from "../forms/rules.js";
 import { formById } from "../forms/service.js";
 import { renderEntryPdf, type SupervisionSection } from "./entry-pdf.js";
@@ -41,7 +42,8 @@ export async function entryPdf(
     tags: entry.tags,
     evidence: entry.files,
     owner: `${entry.user.profile?.firstName ?? ""} ${entry.user.profile?.lastName ?? ""}`.trim(),
-    form,
+    // A saved KSF or ACP answer prints whatever the setting is now (ADR 0019).
+    form: withEntryOptions(form, ALL_ENTRY_OPTIONS),
     today: deps.today(),
     supervision,
   });

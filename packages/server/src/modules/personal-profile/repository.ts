@@ -18,3 +18,8 @@ export const replaceTags = (db: Db, userId: string, names: string[]) =>
     db.userTag.deleteMany({ where: { userId } }),
     db.userTag.createMany({ data: names.map((name, position) => ({ userId, name, position })) }),
   ]);
+
+/** The signature saved in the profile, as a data URL, or null. */
+export const savedSignature = async (db: Client, userId: string) =>
+  (await db.personalProfile.findUnique({ where: { userId }, select: { signature: true } }))?.signature ??
+  null;

@@ -14,9 +14,10 @@ import type { Db } from "../../lib/db.js";
 import type { Storage } from "../../lib/storage.js";
 import { tokenBox } from "../clinical-skills/service.js";
 import { answeredSections } from "../forms/answers.js";
-import { type FormDef, GOVERNING_BODY_STANDARDS } from "../forms/definitions.js";
+import type { FormDef } from "../forms/definitions.js";
 import type { Values } from "../forms/rules.js";
 import { formById } from "../forms/service.js";
+import { frontPageLogo, LOGO_SELECT } from "../organisations/logos.js";
 import type {
   PortfolioDocument,
   PortfolioEntry,
@@ -24,6 +25,7 @@ import type {
   PortfolioProfilePage,
 } from "./render/types.js";
 import type { Request } from "./rules.js";
+import { standardsForPage } from "./standards/index.js";
 
 const BATCH = 50;
 const RASTER = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
@@ -81,6 +83,16 @@ async function* entries(db: Db, storage: Storage, userId: string, ids: string[],
   }
 }
 
+/** How many of the selected entries record each standard. */
+const standardCounts = (db: Db, userId: string, ids: string[]) =>
+  db.$queryRawUnsafe<{ name: string; count: number }[]>(
+    `SELECT s AS name, count(*)::int AS count
+       FROM entries, unnest(standards) s WHERE user_id = $1::uuid AND id = ANY($2::uuid[])
+      GROUP BY s ORDER BY s LIMIT 40`,
+    userId,
+    ids,
+  );
+
 /** Hours by month, by category and entries per standard over the selected entries: SQL aggregates. */
 async function infographic(
   db: Db,
@@ -107,13 +119,7 @@ async function infographic(
       userId,
       ids,
     ),
-    db.$queryRawUnsafe<{ name: string; count: number }[]>(
-      `SELECT s AS name, count(*)::int AS count
-         FROM entries, unnest(standards) s WHERE user_id = $1::uuid AND id = ANY($2::uuid[])
-        GROUP BY s ORDER BY s LIMIT 40`,
-      userId,
-      ids,
-    ),
+    standardCounts(db, userId, ids),
     db.$queryRawUnsafe<{ hours: number; diary: number; reflection: number }[]>(
       `SELECT coalesce(sum(hours), 0)::float8 AS hours,
               count(*) FILTER (WHERE type = 'diary')::int AS diary,
@@ -139,22 +145,38 @@ const text = (heading: string, value: string | null | undefined) => ({
   text: value?.trim() || "Not provided",
 });
 
-/** Standards of one governing body, each with the number of selected entries that evidence it. */
-function standardsPage(code: string, body: string, counts: Map<string, number>): PortfolioProfilePage {
-  const list = GOVERNING_BODY_STANDARDS[body] ?? [];
-  return {
-    code,
-    title: PAGE_TITLES[code] ?? code,
-    rows: list.length
-      ? list.map((s) => ({ label: s, value: `${counts.get(s) ?? 0} selected entries` }))
-      : [{ label: body, value: "No standards are recorded for this governing body" }],
+/**
+ * A governing body's page (docs/decisions/0025-governing-body-pages.md): its published standards
+ * from the data file, where they are published, and for the standards entries record, how many
+ * selected entries evidence each.
+ */
+function standardsPage(code: string, counts: Map<string, number>): PortfolioProfilePage {
+  const set = standardsForPage(code);
+  const page: PortfolioProfilePage = { code, title: PAGE_TITLES[code] ?? code };
+  if (!set) return page; // every governing-body code has a set (checked when the data loads)
+  page.source = {
+    publisher: set.publisher,
+    publication: set.publication,
+    url: set.source,
+    effective: set.effective,
   };
+  page.rows = set.items.map((item) => ({
+    label: `${set.itemLabel} ${item.ref}`,
+    value: item.recordedAs ? `${item.title}\n${entriesText(counts.get(item.recordedAs) ?? 0)}` : item.title,
+  }));
+  return page;
 }
 
-/** The linked Clinical Skills account's counters; a page that says why when they cannot be read. */
+const entriesText = (n: number) => `${n} selected ${n === 1 ? "entry" : "entries"}`;
+
+/**
+ * The linked Clinical Skills account's counters: a list (CLINICAL_SKILLS_TEXTUAL) or a bar chart
+ * (CLINICAL_SKILLS_GRAPHICAL); a page that says why when they cannot be read.
+ */
 async function clinicalSkillsPages(db: Db, config: Config, userId: string, codes: string[]) {
   const link = await db.clinicalSkillsLink.findUnique({ where: { userId } });
   let rows: { label: string; value: string }[];
+  let chart: PortfolioProfilePage["chart"];
   if (!link || !config.clinicalSkills) {
     rows = [{ label: "Clinical Skills", value: "No Clinical Skills account is linked" }];
   } else {
@@ -171,6 +193,15 @@ async function clinicalSkillsPages(db: Db, config: Config, userId: string, codes
         { label: "Shifts logged in the past 7 days", value: String(s.past7DaysShifts) },
         { label: "Shifts logged in the past 30 days", value: String(s.past30DaysShifts) },
       ];
+      chart = {
+        title: `Skills and shifts logged (${link.email})`,
+        bars: [
+          { label: "Skills, past 7 days", value: s.past7DaysSkills },
+          { label: "Skills, past 30 days", value: s.past30DaysSkills },
+          { label: "Shifts, past 7 days", value: s.past7DaysShifts },
+          { label: "Shifts, past 30 days", value: s.past30DaysShifts },
+        ],
+      };
     } catch {
       rows = [
         {
@@ -180,7 +211,12 @@ async function clinicalSkillsPages(db: Db, config: Config, userId: string, codes
       ];
     }
   }
-  return codes.map((code): PortfolioProfilePage => ({ code, title: PAGE_TITLES[code] ?? code, rows }));
+  return codes.map(
+    (code): PortfolioProfilePage =>
+      code === "CLINICAL_SKILLS_GRAPHICAL" && chart
+        ? { code, title: PAGE_TITLES[code] ?? code, chart }
+        : { code, title: PAGE_TITLES[code] ?? code, rows },
+  );
 }
 
 export async function loadPortfolio(
@@ -197,7 +233,7 @@ export async function loadPortfolio(
       email: true,
       profile: true,
       personal: true,
-      organisation: { select: { name: true, colourHex: true } },
+      organisation: { select: { name: true, colourHex: true, ...LOGO_SELECT } },
     },
   });
   const ids = [...req.diaryEntries, ...req.reflectiveEntries];
@@ -243,26 +279,30 @@ export async function loadPortfolio(
       image: profile?.imageKey ? await loader(storage, profile.imageKey)().catch(() => null) : null,
     });
   }
-  textPage("SUMMARY_OF_WORK_EFI", p?.summaryOfWork);
+  // The other governing-body pages: that body's standards and how many selected entries meet each.
+  const bodyPages = Object.values(GOVERNING_BODY_PAGE_CODES)
+    .flat()
+    .filter((c) => include.has(c));
+  const standards = graph?.standards ?? (bodyPages.length ? await standardCounts(db, row.userId, ids) : []);
+  const counts = new Map(standards.map((s) => [s.name, s.count]));
+  if (include.has("SUMMARY_OF_WORK_EFI")) {
+    pages.push({
+      ...standardsPage("SUMMARY_OF_WORK_EFI", counts),
+      sections: [text(PAGE_TITLES.SUMMARY_OF_WORK ?? "Summary of work", p?.summaryOfWork)],
+    });
+  }
   if (include.has("HCPC_PROFILE")) {
     const hcpcAnswers = [p?.hcpcStandard1, p?.hcpcStandard2, p?.hcpcStandard3, p?.hcpcStandard4];
     pages.push({
-      code: "HCPC_PROFILE",
-      title: PAGE_TITLES.HCPC_PROFILE ?? "HCPC profile",
+      ...standardsPage("HCPC_PROFILE", counts),
       sections: [
         text("Summary of practice", p?.hcpcSummary),
         ...HCPC_STANDARDS.map((st, i) => text(st.text, hcpcAnswers[i])),
       ],
     });
   }
-  // The other governing-body pages: that body's standards and how many selected entries meet each.
-  const counts = new Map((graph?.standards ?? []).map((s) => [s.name, s.count]));
-  for (const [body, codes] of Object.entries(GOVERNING_BODY_PAGE_CODES)) {
-    for (const code of codes) {
-      if (include.has(code) && code !== "HCPC_PROFILE" && code !== "SUMMARY_OF_WORK_EFI") {
-        pages.push(standardsPage(code, body, counts));
-      }
-    }
+  for (const code of bodyPages) {
+    if (code !== "HCPC_PROFILE" && code !== "SUMMARY_OF_WORK_EFI") pages.push(standardsPage(code, counts));
   }
   const skills = CLINICAL_SKILLS_PAGE_CODES.filter((c) => include.has(c));
   if (skills.length) pages.push(...(await clinicalSkillsPages(db, config, row.userId, skills)));
@@ -273,7 +313,11 @@ export async function loadPortfolio(
     cover: req.selectedPortfolioCover,
     branding:
       req.includeBranding && user.organisation
-        ? { name: user.organisation.name, colourHex: user.organisation.colourHex, logo: null }
+        ? {
+            name: user.organisation.name,
+            colourHex: user.organisation.colourHex,
+            logo: await frontPageLogo(storage, user.organisation),
+          }
         : null,
     range: { from: req.dateFrom, to: req.dateTo },
     include: req.include,

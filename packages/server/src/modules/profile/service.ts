@@ -149,7 +149,8 @@ export async function getProfileImage(
   if (!obj) throw notFound("No profile image has been uploaded", "NO_IMAGE");
   return {
     body: obj.body,
-    contentType: p.imageContentType ?? "application/octet-stream",
+    // Uploads are checked to be one of PROFILE_IMAGE_TYPES; older rows without a type were JPEG.
+    contentType: p.imageContentType ?? "image/jpeg",
     contentLength: obj.contentLength,
   };
 }

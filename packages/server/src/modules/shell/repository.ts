@@ -11,6 +11,10 @@ export const saveDashboardSettings = (db: Client, userId: string, settings: Pris
     create: { userId, settings },
   });
 
+/** The person's stored settings row, or null when they never saved any. */
+export const storedSettings = (db: Client, userId: string) =>
+  db.dashboardSettings.findUnique({ where: { userId }, select: { settings: true } });
+
 /** Adds the switches not there yet (ON CONFLICT DO NOTHING): existing choices are kept. */
 export const addFeatureFlags = (db: Client, flags: { name: string; enabled: boolean }[]) =>
   db.featureFlag.createMany({ data: flags, skipDuplicates: true });

@@ -12,6 +12,8 @@ import {
   membershipFacts,
   userFeatures,
 } from "../account/index.js";
+import { storageUsed } from "../files/repository.js";
+import { logoAddress } from "../organisations/logos.js";
 
 type Branding = ResponseOf<typeof api.branding>;
 
@@ -40,20 +42,26 @@ export async function featuresForUser(deps: Deps, userId: string) {
   return userFeatures(enabled, canUseFeatures(membershipFacts(account), deps.today()));
 }
 
+/** REQ-MEMBER-04 feature access: a full member, or a trial that has not expired. */
+export async function featureAccess(deps: Deps, userId: string) {
+  const account = await loadAccount(deps.pool, userId);
+  if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  return canUseFeatures(membershipFacts(account), deps.today());
+}
+
+/**
+ * The gauge counts what the allowance limits (ADR 0020): the account's entries of
+ * TRIAL_COUNTED_ENTRY_TYPE, the same count the trial status and the entry limit use.
+ */
 export async function usage(deps: Deps, userId: string) {
   const account = await loadAccount(deps.pool, userId);
   if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
-  const { rows } = await deps.pool.query<{ entries: number; storage: number }>({
-    name: "usage",
-    text: `SELECT (SELECT count(*)::int FROM entries WHERE user_id = $1) AS entries,
-                  (SELECT COALESCE(sum(size), 0)::bigint FROM files WHERE user_id = $1) AS storage`,
-    values: [userId],
-  });
-  const full = isFullMember(membershipFacts(account), deps.today());
-  const row = rows[0] ?? { entries: 0, storage: 0 };
+  const storage = await storageUsed(deps.pool, userId);
+  const facts = membershipFacts(account);
+  const full = isFullMember(facts, deps.today());
   return {
-    entries: row.entries,
-    storage: row.storage,
+    entries: facts.diaryEntries,
+    storage,
     entriesLimit: full ? null : TRIAL_ENTRY_LIMIT,
     storageLimit: full ? null : FREE_STORAGE_BYTES,
   };
@@ -66,6 +74,8 @@ function brandingOf(
     name: string;
     logoUrl: string | null;
     loginLogoUrl: string | null;
+    logoKey: string | null;
+    loginLogoKey: string | null;
     colourHex: string | null;
     loginLink: string | null;
     usesOauth: boolean;
@@ -75,8 +85,9 @@ function brandingOf(
   return {
     organisationId: org?.id ?? null,
     organisationName: org?.name ?? null,
-    logoUrl: org?.logoUrl ?? null,
-    loginLogoUrl: org?.loginLogoUrl ?? null,
+    // Only logos this origin serves: the page's security policy shows no other (ADR 0021).
+    logoUrl: org ? logoAddress(org, "logo") : null,
+    loginLogoUrl: org ? logoAddress(org, "login-logo") : null,
     colourHex: org?.colourHex ?? null,
     loginLink: org?.loginLink ?? null,
     usesOauth: org?.usesOauth ?? false,
@@ -94,6 +105,9 @@ export async function brandingByKey(deps: Deps, key: string) {
   if (!org.enabled) throw forbidden(MESSAGES.organisationDisabled, "ORGANISATION_DISABLED");
   return brandingOf(deps, org);
 }
+
+/** The SPA's public configuration, as the operator set it at boot (ADR 0024). */
+export const publicConfig = (deps: Deps) => deps.config.shell;
 
 export async function welcomeVideo(deps: Deps, userId: string) {
   return { videoUrl: (await branding(deps, userId)).videoUrl };

@@ -4,7 +4,7 @@ import { type api, type BodyOf, DashboardSettings, type ResponseOf } from "@cpd/
 import { Value } from "@sinclair/typebox/value";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { saveDashboardSettings } from "./repository.js";
+import { saveDashboardSettings, storedSettings } from "./repository.js";
 
 type Settings = BodyOf<typeof api.saveDashboardSettings>;
 type Answer = ResponseOf<typeof api.getDashboardSettings>;
@@ -77,6 +77,12 @@ async function load(deps: Deps, userId: string) {
 export async function getSettings(deps: Deps, userId: string): Promise<Answer> {
   const u = await load(deps, userId);
   return effectiveSettings(u.dashboard?.settings ?? DEFAULT_SETTINGS, u.organisation);
+}
+
+/** Whether saving an entry e-mails the person a receipt (emails.entryReceipt, on by default; ADR 0018). */
+export async function wantsEntryReceipt(deps: Pick<Deps, "prisma">, userId: string) {
+  const row = await storedSettings(deps.prisma, userId);
+  return effectiveSettings(row?.settings ?? {}, null).emails.entryReceipt;
 }
 
 export async function saveSettings(deps: Deps, userId: string, body: Settings): Promise<Answer> {

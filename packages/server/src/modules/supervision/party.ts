@@ -58,6 +58,9 @@ async function guestShare(deps: Deps, token: string, shareId?: string) {
   return share;
 }
 
+/** The share a guest token opens: 401 once reset, 410 once expired. */
+export const guestShareOf = (deps: Deps, token: string) => guestShare(deps, token);
+
 /** The party calling about share `shareId`. */
 export async function partyForShare(deps: Deps, token: string | null, shareId: string) {
   if (!token) throw unauthorized();

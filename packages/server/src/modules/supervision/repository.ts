@@ -104,6 +104,20 @@ export async function nextTopicPosition(tx: Client, entryId: string) {
   return (max._max.position ?? -1) + 1;
 }
 
+export const countTopics = (tx: Client, entryId: string) => tx.supervisionTopic.count({ where: { entryId } });
+
+export const createTopic = (
+  tx: Client,
+  t: { id: string; entryId: string; position: number; title: string; actions: string; createdAt: Date },
+) => tx.supervisionTopic.create({ data: t, select: { id: true } });
+
+export const updateTopic = (tx: Client, topicId: string, t: { title: string; actions: string }) =>
+  tx.supervisionTopic.update({ where: { id: topicId }, data: t, select: { id: true } });
+
+/** Removes a topic; its comments go with it (ON DELETE CASCADE). */
+export const deleteTopic = (tx: Client, topicId: string) =>
+  tx.supervisionTopic.delete({ where: { id: topicId }, select: { id: true } });
+
 export interface NewShare {
   id: string;
   entryId: string;

@@ -5,14 +5,34 @@ import type { SupervisionSide } from "@cpd/contract";
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { badRequest, notFound } from "../../lib/errors.js";
-import { commentRefusal, type RecordFacts, readRefusal, toggleRefusal } from "../../policies/supervision.js";
-import { entryFormOf } from "../forms/service.js";
-import { partyForShare, type ResolvedParty, SUPERVISION_NOT_FOUND } from "./party.js";
+import {
+  commentRefusal,
+  guestEntryRefusal,
+  type RecordFacts,
+  readRefusal,
+  toggleRefusal,
+} from "../../policies/supervision.js";
+import { callerFromToken } from "../account/caller.js";
+import { entryFormOf, getEntryForm } from "../forms/service.js";
+import {
+  GUEST_PREFIX,
+  guestShareOf,
+  partyForShare,
+  type ResolvedParty,
+  SUPERVISION_NOT_FOUND,
+} from "./party.js";
 import * as repo from "./repository.js";
 import { commentOut, fullName, revieweeForEntry, shareStatus, topicOut } from "./reviewee.js";
 
 const TOPIC_NOT_FOUND = () => notFound(M.topicNotFound, "TOPIC_NOT_FOUND");
 const EVIDENCE_NOT_FOUND = () => notFound("Evidence not found", "EVIDENCE_NOT_FOUND");
+
+/** A topic with its comments as the API answers it, read with `tx` (under the entry lock). */
+export async function topicAnswer(tx: Parameters<typeof repo.topicWithComments>[0], topicId: string) {
+  const topic = await repo.topicWithComments(tx, topicId);
+  if (!topic) throw TOPIC_NOT_FOUND();
+  return topicOut(topic);
+}
 
 /** The share's state as the policies judge it, read with `db` (a transaction's, under the entry lock). */
 export async function recordFacts(
@@ -47,6 +67,22 @@ export async function view(deps: Deps, token: string | null, shareId: string) {
   };
 }
 
+/**
+ * An entry's form (GET form/entry/{id}): its owner's by the session token, or the reviewee's by
+ * their guest token, which opens only the shared entry, read-only, as the share's view shows it
+ * (ADR 0022).
+ */
+export async function entryForm(deps: Deps, token: string | null, entryId: string) {
+  if (!token?.startsWith(GUEST_PREFIX)) {
+    const caller = await callerFromToken(deps, token);
+    return getEntryForm(deps, caller.id, entryId, revieweeForEntry);
+  }
+  const share = await guestShareOf(deps, token);
+  const denied = guestEntryRefusal(share, entryId);
+  if (denied) throw denied;
+  return (await view(deps, token, share.id)).form;
+}
+
 /** One evidence file of the shared entry, for either party. */
 export async function openEvidence(deps: Deps, token: string | null, shareId: string, fileId: string) {
   const party = await partyForShare(deps, token, shareId);
@@ -57,11 +93,11 @@ export async function openEvidence(deps: Deps, token: string | null, shareId: st
   return { body: obj.body, filename: file.filename, contentType: file.contentType, size: Number(file.size) };
 }
 
-/** Runs a change to a topic under the entry's row lock, after the policy's say. */
-async function underLock<T>(
+/** Runs a change to a topic (or, with a null topic, to the list) under the entry's row lock, after the policy's say. */
+export async function underLock<T>(
   deps: Deps,
   party: ResolvedParty,
-  topicId: string,
+  topicId: string | null,
   refusal: (facts: RecordFacts) => Error | null,
   change: (tx: Parameters<Parameters<Deps["prisma"]["$transaction"]>[0]>[0]) => Promise<T>,
 ): Promise<T> {
@@ -69,7 +105,7 @@ async function underLock<T>(
     const entry = await repo.lockEntryForUpdate(tx, party.entry.id);
     const share = await repo.shareById(tx, party.share.id);
     if (!entry || !share || share.revokedAt) throw SUPERVISION_NOT_FOUND();
-    if (!(await repo.topicOf(tx, entry.id, topicId))) throw TOPIC_NOT_FOUND();
+    if (topicId !== null && !(await repo.topicOf(tx, entry.id, topicId))) throw TOPIC_NOT_FOUND();
     const denied = refusal(await recordFacts(tx, share, entry, deps.now()));
     if (denied) throw denied;
     return change(tx);
@@ -116,9 +152,7 @@ export async function toggleTopic(deps: Deps, token: string | null, shareId: str
     (facts) => toggleRefusal(party, facts),
     async (tx) => {
       await repo.flipTopic(tx, topicId);
-      const topic = await repo.topicWithComments(tx, topicId);
-      if (!topic) throw TOPIC_NOT_FOUND();
-      return topicOut(topic);
+      return topicAnswer(tx, topicId);
     },
   );
 }

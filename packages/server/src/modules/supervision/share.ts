@@ -44,14 +44,15 @@ function checkReviewee(reviewee: ShareBody["reviewee"]) {
   return { name, email, number, days: reviewee.expiry };
 }
 
-/** The topics to add, trimmed; every one needs a title. */
-function checkTopics(topics: ShareBody["topics"]) {
-  return topics.map((t) => {
-    const title = t.title.trim();
-    if (!title) throw badRequest(M.topicTitleRequired, "TOPIC_TITLE_REQUIRED");
-    return { title, actions: (t.actions ?? "").trim() };
-  });
+/** A topic to add or change, trimmed; it needs a title. */
+export function checkTopic(t: ShareBody["topics"][number]) {
+  const title = t.title.trim();
+  if (!title) throw badRequest(M.topicTitleRequired, "TOPIC_TITLE_REQUIRED");
+  return { title, actions: (t.actions ?? "").trim() };
 }
+
+/** The topics to add, trimmed; every one needs a title. */
+const checkTopics = (topics: ShareBody["topics"]) => topics.map(checkTopic);
 
 export async function share(deps: Deps, userId: string, body: ShareBody) {
   const entry = await repo.ownedEntry(deps.prisma, userId, body.entryId);

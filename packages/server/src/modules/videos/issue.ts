@@ -50,18 +50,24 @@ export async function issueCertificate(
     pdf,
   });
 
+  const render = (hours: string) =>
+    renderCertificatePdf({
+      name: `${profile?.firstName ?? ""} ${profile?.lastName ?? ""}`.trim(),
+      title: cert.videoName,
+      hours,
+    });
+
   if (cert.state === "Issued") {
+    // Asked for again (ADR 0018): the kept PDF, or, when the person has deleted it from My Files,
+    // the same certificate rendered again (not stored: no file row would list it).
     const stored = await storage.getBytes(key);
-    return stored ? answer(stored) : null;
+    if (stored) return answer(stored);
+    return cert.video ? answer(await render(hoursText(Number(cert.video.hours)))) : null;
   }
   if (!cert.video) return null;
 
   const hours = hoursText(Number(cert.video.hours));
-  const pdf = await renderCertificatePdf({
-    name: `${profile?.firstName ?? ""} ${profile?.lastName ?? ""}`.trim(),
-    title: cert.videoName,
-    hours,
-  });
+  const pdf = await render(hours);
   // Overwriting the same key on a retry leaves one object.
   await storage.put(key, pdf, "application/pdf", pdf.length);
 

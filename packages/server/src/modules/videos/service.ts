@@ -1,4 +1,5 @@
 // Video libraries (the CPD Hub), attendance certificates and their administration.
+import { randomUUID } from "node:crypto";
 import {
   type api,
   type BodyOf,
@@ -65,8 +66,9 @@ export async function libraries(deps: Deps, userId: string): Promise<ResponseOf<
 }
 
 /**
- * One certificate per user and video: asking again answers the same one. The worker renders
- * it, files it as a diary entry with the PDF as evidence and e-mails it (jobs/certificate.ts).
+ * One certificate per user and video: asking again answers the same one, and once it is issued
+ * e-mails it again. The worker renders it, files it as a diary entry with the PDF as evidence
+ * and e-mails it (jobs/certificate.ts).
  */
 export async function requestCertificate(
   deps: Deps,
@@ -94,9 +96,11 @@ export async function requestCertificate(
       cert = await repo.findCertificateOrThrow(deps.prisma, key);
     }
   }
-  // The job id is the certificate's: a queued or recent job is not queued twice.
-  if (cert.state !== "Issued")
-    await deps.queues.enqueue(certificateJob, { certificateId: cert.id }, `certificate-${cert.id}`);
+  // Not yet issued: the job id is the certificate's, so a queued or recent job is not queued
+  // twice. Issued: each request e-mails the same certificate again (ADR 0018).
+  const jobId =
+    cert.state === "Issued" ? `certificate-${cert.id}-again-${randomUUID()}` : `certificate-${cert.id}`;
+  await deps.queues.enqueue(certificateJob, { certificateId: cert.id }, jobId);
   return { message: VIDEO_MESSAGES.certificateGenerated, certificateId: cert.id };
 }
 

@@ -8,6 +8,7 @@ import { FilterForm, useFilteredPages } from "../../lib/filtered-pages";
 import { notifyError } from "../../lib/notify";
 import { PagedTable } from "../../lib/PagedTable";
 import { session } from "../../lib/session";
+import { TOASTS } from "../../lib/toast-messages";
 import { usePageTitle } from "../../lib/use-page-title";
 import { PersonCell } from "../oversight";
 import { useImpersonate, useMemberGroups } from "./queries";
@@ -35,7 +36,7 @@ export default function MemberGroupsPage() {
       qc.clear();
       navigate("/dashboard", { replace: true });
     },
-    onError: (err) => notifyError("Failed to log in as this member", err),
+    onError: (err) => notifyError(TOASTS.impersonateFailed, err),
   });
   const choose = (g: MemberGroup) => {
     setGroup(g);

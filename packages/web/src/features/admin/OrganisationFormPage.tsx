@@ -1,4 +1,11 @@
-import { type api, type BodyOf, FEATURE_NAMES, GOVERNING_BODIES, type ResponseOf } from "@cpd/contract";
+import {
+  type api,
+  type BodyOf,
+  GOVERNING_BODIES,
+  type LogoKind,
+  ORGANISATION_FORM_FEATURES,
+  type ResponseOf,
+} from "@cpd/contract";
 import {
   Anchor,
   Button,
@@ -22,7 +29,8 @@ import { SectionCard } from "../../lib/SectionCard";
 import { Spinner } from "../../lib/Spinner";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useAdminOrganisation, useSaveOrganisation } from "./queries";
+import { LogoField } from "./LogoField";
+import { useAdminOrganisation, useSaveOrganisation, useUploadOrganisationLogo } from "./queries";
 
 type Organisation = ResponseOf<typeof api.getAdminOrganisation>;
 type Body = BodyOf<typeof api.createOrganisation>;
@@ -35,6 +43,7 @@ interface Form {
   features: Record<string, boolean>;
   logoUrl: string;
   loginLogoUrl: string;
+  loginLink: string;
   colourHex: string;
   videoUrl: string;
   usesOauth: boolean;
@@ -54,6 +63,7 @@ const toForm = (o?: Organisation): Form => ({
   features: o?.features ?? {},
   logoUrl: o?.logoUrl ?? "",
   loginLogoUrl: o?.loginLogoUrl ?? "",
+  loginLink: o?.loginLink ?? "",
   colourHex: o?.colourHex ?? "",
   videoUrl: o?.videoUrl ?? "",
   usesOauth: o?.usesOauth ?? false,
@@ -74,6 +84,7 @@ function toBody(f: Form): Body {
     features: f.features,
     logoUrl: orNull(f.logoUrl),
     loginLogoUrl: orNull(f.loginLogoUrl),
+    loginLink: orNull(f.loginLink),
     colourHex: orNull(f.colourHex),
     videoUrl: orNull(f.videoUrl),
     usesOauth: f.usesOauth,
@@ -110,7 +121,7 @@ function OrganisationForm({ organisation }: { organisation?: Organisation }) {
       }),
   });
   const text = (
-    name: "key" | "name" | "logoUrl" | "loginLogoUrl" | "videoUrl" | "oidcIssuer" | "oidcClientId",
+    name: "key" | "name" | "loginLink" | "videoUrl" | "oidcIssuer" | "oidcClientId",
     label: string,
     extra: { required?: boolean; description?: string } = {},
   ) => (
@@ -119,6 +130,27 @@ function OrganisationForm({ organisation }: { organisation?: Organisation }) {
       {...extra}
       value={form[name]}
       onChange={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
+    />
+  );
+  const upload = useUploadOrganisationLogo(organisation?.id ?? 0, {
+    onSuccess: (res) => {
+      notifySuccess("Logo uploaded");
+      // Only the logos change: the other fields keep what is being edited.
+      setForm((f) => ({ ...f, logoUrl: res.logoUrl ?? "", loginLogoUrl: res.loginLogoUrl ?? "" }));
+      setStatus(null);
+    },
+    onError: (err) =>
+      setStatus({ tone: "error", title: "Logo not uploaded", text: errorMessage(err) || "Unknown error" }),
+  });
+  const logo = (kind: LogoKind, name: "logoUrl" | "loginLogoUrl", label: string) => (
+    <LogoField
+      kind={kind}
+      label={label}
+      value={form[name]}
+      canUpload={Boolean(organisation)}
+      uploading={upload.isPending && upload.variables?.kind === kind}
+      onUpload={(k, file) => upload.mutate({ kind: k, file })}
+      onRemove={() => setForm({ ...form, [name]: "" })}
     />
   );
   function submit(e: FormEvent) {
@@ -155,7 +187,7 @@ function OrganisationForm({ organisation }: { organisation?: Organisation }) {
         </SectionCard>
         <SectionCard title="Features">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {FEATURE_NAMES.map((f) => (
+            {ORGANISATION_FORM_FEATURES.map((f) => (
               <Checkbox
                 key={f}
                 label={f}
@@ -169,8 +201,19 @@ function OrganisationForm({ organisation }: { organisation?: Organisation }) {
         </SectionCard>
         <SectionCard title="Branding">
           <Stack gap="sm">
-            {text("logoUrl", "Logo URL")}
-            {text("loginLogoUrl", "Login page logo URL")}
+            {organisation?.logoNotice && (
+              <Text size="sm" c="orange.9">
+                {organisation.logoNotice}
+              </Text>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {logo("logo", "logoUrl", "Logo")}
+              {logo("login-logo", "loginLogoUrl", "Login page logo")}
+            </SimpleGrid>
+            {text("loginLink", "Login link", {
+              description:
+                "Where the organisation's members sign in: a web address or a path such as /o/<key>",
+            })}
             <ColorInput
               label="Colour"
               format="hex"

@@ -1,6 +1,6 @@
 // Server calls of the admin area (docs/decisions/0015-module-boundaries-and-jobs.md): the pages
 // add only their own reaction to the outcome.
-import { api, type BodyOf, type ResponseOf, type SHARED_CPD_CATEGORIES } from "@cpd/contract";
+import { api, type BodyOf, type LogoKind, type ResponseOf, type SHARED_CPD_CATEGORIES } from "@cpd/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import type { MutationCallbacks } from "../../lib/query-client";
@@ -51,6 +51,23 @@ export function useSaveOrganisation(
       const [res] = args;
       void qc.invalidateQueries({ queryKey: ["admin", "organisations"] });
       qc.setQueryData(["admin", "organisation", res.id], res);
+      await callbacks.onSuccess?.(...args);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Uploads an organisation's logo (ADR 0021); the saved organisation is cached as answered. */
+export function useUploadOrganisationLogo(
+  id: number,
+  callbacks: MutationCallbacks<ResponseOf<typeof api.getAdminOrganisation>, { kind: LogoKind; file: File }>,
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, file }: { kind: LogoKind; file: File }) =>
+      call(api.uploadOrganisationLogo, { params: { id, kind }, raw: file }),
+    onSuccess: async (...args) => {
+      qc.setQueryData(["admin", "organisation", id], args[0]);
       await callbacks.onSuccess?.(...args);
     },
     onError: callbacks.onError,

@@ -16,10 +16,13 @@ export function AuthLayout({
   title,
   brand,
   children,
+  after,
 }: {
   title: string;
   brand?: Brand;
   children: ReactNode;
+  /** Shown below the card (the login page's video and links). */
+  after?: ReactNode;
 }) {
   usePageTitle(title);
   return (
@@ -49,6 +52,7 @@ export function AuthLayout({
             </Title>
             {children}
           </Paper>
+          {after}
         </Stack>
       </Center>
     </Box>

@@ -1,4 +1,5 @@
 import { Anchor, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router-dom";
 import { safeRedirect } from "../../lib/redirect";
 import type { Status } from "../../lib/StatusAlert";
@@ -7,6 +8,9 @@ import { ACCOUNT_PATHS } from "../../routes/paths";
 import { AuthLayout } from "./AuthLayout";
 import { loginSuccessMessage, useSignOnError } from "./login-messages";
 import { PasswordLoginForm } from "./PasswordLoginForm";
+
+// Its own chunk: the configured video and links come after the form (ADR 0024).
+const LoginExtras = lazy(() => import("./LoginExtras"));
 
 export default function LoginPage() {
   const state = useSession();
@@ -26,7 +30,14 @@ export default function LoginPage() {
       : null;
 
   return (
-    <AuthLayout title="Log in">
+    <AuthLayout
+      title="Log in"
+      after={
+        <Suspense fallback={null}>
+          <LoginExtras />
+        </Suspense>
+      }
+    >
       <PasswordLoginForm notice={notice}>
         <Text fz="sm" ta="center">
           New here?{" "}

@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/error-messages";
 import { safeRedirect } from "../../lib/redirect";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { useSession } from "../../lib/session";
+import { TOASTS } from "../../lib/toast-messages";
 import { AuthLayout, type Brand } from "./AuthLayout";
 import { LinkOutcome } from "./LinkOutcome";
 import { loginSuccessMessage, useSignOnError } from "./login-messages";
@@ -97,7 +98,7 @@ export default function OrganisationLoginPage() {
           </Anchor>
         </Stack>
       ) : (
-        <PasswordLoginForm notice={notice} />
+        <PasswordLoginForm notice={notice} failureTitle={TOASTS.organisationLoginFailed} />
       )}
     </AuthLayout>
   );

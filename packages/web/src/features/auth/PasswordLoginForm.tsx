@@ -9,7 +9,16 @@ import { session } from "../../lib/session";
 import { EmailInput } from "./auth-fields";
 
 /** Logs in and stores the session; the page redirects once the session exists. */
-export function PasswordLoginForm({ notice, children }: { notice: Status | null; children?: ReactNode }) {
+export function PasswordLoginForm({
+  notice,
+  children,
+  failureTitle = "Failed to sign in",
+}: {
+  notice: Status | null;
+  children?: ReactNode;
+  /** The red alert's title when the login is refused. */
+  failureTitle?: string;
+}) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(true);
@@ -42,7 +51,7 @@ export function PasswordLoginForm({ notice, children }: { notice: Status | null;
       <Stack gap="md">
         <StatusRegion
           id="login-messages"
-          status={error ? { tone: "error", title: "Failed to sign in", text: error } : notice}
+          status={error ? { tone: "error", title: failureTitle, text: error } : notice}
         />
         <EmailInput ref={emailRef} autoComplete="username" value={email} onChange={setEmail} />
         <PasswordInput

@@ -8,6 +8,7 @@ import { Link } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { StatusAlert, StatusRegion } from "../../lib/StatusAlert";
+import { TOASTS } from "../../lib/toast-messages";
 import { checkNewPassword, NewPasswordFields } from "../account";
 import { AuthLayout } from "./AuthLayout";
 import { EmailInput, SubmitAndBack, TextField } from "./auth-fields";
@@ -51,6 +52,7 @@ function RegistrationForm({ onDone }: { onDone: (message: string) => void }) {
     email: string;
     result: ResponseOf<typeof api.validateEmail>;
   }>();
+  const [checkFailed, setCheckFailed] = useState<{ email: string; text: string } | null>(null);
   const [phone, setPhone] = useState("");
   const [jobTitle, setJobTitle] = useState("");
   const [password, setPassword] = useState("");
@@ -69,13 +71,21 @@ function RegistrationForm({ onDone }: { onDone: (message: string) => void }) {
     if (!value || emailCheck?.email === value) return;
     try {
       setEmailCheck({ email: value, result: await call(api.validateEmail, { body: { email: value } }) });
-    } catch {
-      // Only a hint: registering checks the address again.
+      setCheckFailed(null);
+    } catch (err) {
+      // Only a hint: registering checks the address again. This page has no toasts: said at the field.
+      const detail = errorMessage(err);
+      setCheckFailed({
+        email: value,
+        text: detail ? `${TOASTS.validateEmailFailed}: ${detail}` : TOASTS.validateEmailFailed,
+      });
     }
   }
   const check = emailCheck?.email === email.trim() ? emailCheck.result : null;
   const emailError = !check
-    ? undefined
+    ? checkFailed?.email === email.trim()
+      ? checkFailed.text
+      : undefined
     : !check.valid
       ? check.message
       : check.registered && (

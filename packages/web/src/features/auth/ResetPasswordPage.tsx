@@ -5,6 +5,7 @@ import { useNavigate, useParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
 import { StatusRegion } from "../../lib/StatusAlert";
+import { TOASTS } from "../../lib/toast-messages";
 import { NewPasswordFields, notChanged } from "../account";
 import { AuthLayout } from "./AuthLayout";
 import { SubmitAndBack } from "./auth-fields";
@@ -21,7 +22,7 @@ export default function ResetPasswordPage() {
     e.preventDefault();
     setError("");
     if (password.length < PASSWORD_MIN_LENGTH) return setError(MESSAGES.passwordWeak);
-    if (password !== confirm) return setError(MESSAGES.passwordsDoNotMatch);
+    if (password !== confirm) return setError(TOASTS.resetPasswordsDiffer);
     setBusy(true);
     try {
       const res = await call(api.completeReset, { params: { id }, body: { password } });

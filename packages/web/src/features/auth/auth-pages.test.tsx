@@ -1,5 +1,5 @@
 import { MESSAGES } from "@cpd/contract";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { session } from "../../lib/session";
 import { fakeApi, withError } from "../../test/fake-api";
@@ -20,6 +20,49 @@ const routes = [
 afterEach(() => session.clear("logout"));
 
 describe("the log in page", () => {
+  it("shows the configured promo video, social links and footer links below the form", async () => {
+    fakeApi([
+      [
+        "GET",
+        /^\/api\/shell\/config$/,
+        () => ({
+          footerLinks: [{ label: "Privacy policy", url: "https://example.org/privacy" }],
+          socialLinks: [{ label: "LinkedIn", url: "https://example.org/linkedin" }],
+          promoVideoUrl: "https://player.example.org/promo",
+          hcpcGuideVideoUrl: null,
+        }),
+      ],
+    ]);
+    renderApp(routes, { at: "/login" });
+    expect(await screen.findByTitle("Promo video")).toHaveAttribute(
+      "src",
+      "https://player.example.org/promo",
+    );
+    const social = screen.getByRole("navigation", { name: "Social media" });
+    expect(within(social).getByRole("link", { name: /LinkedIn/ })).toHaveAttribute(
+      "href",
+      "https://example.org/linkedin",
+    );
+    expect(screen.getByRole("link", { name: /Privacy policy/ })).toHaveAttribute(
+      "href",
+      "https://example.org/privacy",
+    );
+  });
+
+  it("shows no video or links when none are configured", async () => {
+    const api = fakeApi([
+      [
+        "GET",
+        /^\/api\/shell\/config$/,
+        () => ({ footerLinks: [], socialLinks: [], promoVideoUrl: null, hcpcGuideVideoUrl: null }),
+      ],
+    ]);
+    renderApp(routes, { at: "/login" });
+    await waitFor(() => expect(api.to(/\/shell\/config$/)).toHaveLength(1));
+    expect(screen.queryByTitle("Promo video")).toBeNull();
+    expect(screen.queryByRole("navigation", { name: "Social media" })).toBeNull();
+  });
+
   it("shows the server's message, clears the form and focuses the email", async () => {
     fakeApi([
       [
@@ -95,7 +138,9 @@ describe("the reset password page", () => {
     await user.clear(screen.getByLabelText(/^New password/));
     await user.clear(screen.getByLabelText(/^Confirm new password/));
     await fill(user, "Password123!", "Password124!");
-    expect(await screen.findByRole("alert")).toHaveTextContent(MESSAGES.passwordsDoNotMatch);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The two passwords do not match. Please try again.",
+    );
     expect(api.requests).toHaveLength(0);
   });
 

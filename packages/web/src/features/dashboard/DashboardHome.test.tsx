@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "../../lib/clock";
 import { fakeApi } from "../../test/fake-api";
-import { calendarEvent, dashboardSettings, profile } from "../../test/fixtures";
+import { calendarEvent, dashboardSettings, membership, profile } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
 import DashboardHome from "./DashboardHome";
 
@@ -44,11 +44,16 @@ const webinar = (id: string) => ({
   organisationId: null,
 });
 
-function setup() {
+function setup(mode: "basic" | "advanced" = "advanced", member = profile()) {
   const api = fakeApi([
     ["GET", /^\/api\/statistics\/[^/]+$/, () => statistics],
-    ["GET", /^\/api\/profile$/, () => profile()],
-    ["GET", /^\/api\/settings\/dashboard$/, () => dashboardSettings({ dashboardWidgets: widgets })],
+    ["GET", /^\/api\/profile$/, () => member],
+    ["GET", /^\/api\/profile\/membership$/, () => membership()],
+    [
+      "GET",
+      /^\/api\/settings\/dashboard$/,
+      () => dashboardSettings({ dashboardMode: mode, dashboardWidgets: widgets }),
+    ],
     ["GET", /^\/api\/features\/user$/, () => ({ SharedCPD: true, Webinars: true, Reflection: true })],
     ["GET", /^\/api\/branding$/, () => ({ organisationId: null })],
     ["GET", /^\/api\/webinars$/, () => [webinar("w1"), webinar("w2")]],
@@ -164,5 +169,48 @@ describe("the dashboard's landmarks and names", () => {
       expect.stringMatching(/^13\/12\/2026 09:00 · Major incident training day\b/),
     );
     expect(chip).toHaveAccessibleName(expect.stringMatching(/, Event$/));
+  });
+});
+
+describe("the dashboard mode", () => {
+  it("basic shows the statistics, the countdown and the calendar only", async () => {
+    setup("basic");
+    await screen.findByText("20");
+    expect(await screen.findByText(/Major incident training day/)).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Your statistics" })).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Upcoming webinars" })).toBeNull();
+    expect(screen.queryByText("Webinar w1")).toBeNull();
+    expect(screen.queryByRole("heading", { name: /Shared CPD/ })).toBeNull();
+  });
+
+  it("advanced shows every widget switched on", async () => {
+    setup("advanced");
+    expect(await screen.findByText("Webinar w1")).toBeInTheDocument();
+    expect(await screen.findByText(/Major incident training day/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: /Shared CPD/ })).toBeInTheDocument();
+  });
+});
+
+// ADR 0020: supervision is premium, so its button follows the sidebar's lock.
+describe("the New supervision button", () => {
+  it("opens the page for a member with access", async () => {
+    setup();
+    expect(await screen.findByRole("link", { name: "New supervision" })).toHaveAttribute(
+      "href",
+      "/create/supervision",
+    );
+  });
+
+  it("opens the upgrade modal for a member without access", async () => {
+    const basic = profile({
+      fullMember: false,
+      trialStatus: { ...profile().trialStatus, isTrialUser: false, isTrialExpired: true },
+    });
+    const { user } = setup("advanced", basic);
+    const locked = await screen.findByRole("button", { name: "New supervision (locked: Premium feature)" });
+    expect(screen.queryByRole("link", { name: "New supervision" })).toBeNull();
+    await user.click(locked);
+    const modal = await screen.findByRole("dialog", { name: "Upgrade to Premium" });
+    expect(within(modal).getByText("Supervision is part of Premium membership.")).toBeInTheDocument();
   });
 });

@@ -11,7 +11,14 @@ import {
   type Webinar,
   WebinarDetailsModal,
 } from "../calendar";
-import { useBranding, useDashboardSettings, useProfile, useUserFeatures } from "../shell";
+import {
+  hasFeatureAccess,
+  openUpgradeModal,
+  useBranding,
+  useDashboardSettings,
+  useProfile,
+  useUserFeatures,
+} from "../shell";
 import { Banners } from "./Banners";
 import { ChartFigure } from "./ChartFigure";
 import type { ChartSpec } from "./chart-spec";
@@ -22,6 +29,7 @@ import {
   monthKeyLabel,
   type PeriodChoice,
   periodDates,
+  widgetsForMode,
 } from "./dashboard-model";
 import { PeriodSelector } from "./PeriodSelector";
 import { useActivityFieldGraph, useGraphs, useMonthly, useStandards, useStatistics } from "./queries";
@@ -66,7 +74,8 @@ export default function DashboardHome() {
   const w = settings.data?.dashboardWidgets;
   const can = (name: string) => userFeatures.data?.[name] === true;
   // SharedCPD gates the Shared CPD, Calendar and Webinars widgets (REQ-ROLE-04).
-  const show = {
+  const mode = settings.data?.dashboardMode ?? "advanced";
+  const show = widgetsForMode(mode, {
     countdown: w?.showCPDHourCountdown === true,
     categories: w?.cpdCategories === true,
     activity: w?.activityTypes === true,
@@ -78,8 +87,8 @@ export default function DashboardHome() {
     clinicalSkills: w?.clinicalSkills === true,
     reflection: w?.reflection === true && can("Reflection"),
     supervision: w?.supervision === true,
-  };
-  const orgPie = branding.data?.organisationId === ACTIVITY_PIE_ORGANISATION;
+  });
+  const orgPie = mode === "advanced" && branding.data?.organisationId === ACTIVITY_PIE_ORGANISATION;
 
   const stats = useStatistics(choice);
   const graphs = useGraphs(choice, show.categories || show.activity);
@@ -158,10 +167,18 @@ export default function DashboardHome() {
             New reflection
           </Button>
         )}
-        {show.supervision && (
-          <Button component={Link} to="/create/supervision" variant="default">
+        {/* Supervision is premium: without access the button opens the upgrade modal (ADR 0020). */}
+        {show.supervision && profile.data && !hasFeatureAccess(profile.data) ? (
+          <Button variant="default" onClick={() => openUpgradeModal("Supervision")}>
             New supervision
+            <span className="visually-hidden"> (locked: Premium feature)</span>
           </Button>
+        ) : (
+          show.supervision && (
+            <Button component={Link} to="/create/supervision" variant="default">
+              New supervision
+            </Button>
+          )
         )}
       </Group>
       {stats.data && (

@@ -15,6 +15,7 @@ import {
   periodRequest,
   rangeError,
   resilienceFigures,
+  widgetsForMode,
 } from "./dashboard-model";
 
 describe("period", () => {
@@ -123,5 +124,24 @@ describe("resilience", () => {
     expect(
       resilienceFigures({ ...none, resilientIncident: 2, userCompliance: 66.6 })?.map((f) => f.value),
     ).toEqual(["2", "--", "--", "--", "67%"]);
+  });
+});
+
+describe("widgetsForMode", () => {
+  const all = { countdown: true, calendar: true, webinars: true, sharedCpd: true, categories: true };
+  it("keeps only the countdown and the calendar in basic mode", () => {
+    expect(widgetsForMode("basic", all)).toEqual({
+      countdown: true,
+      calendar: true,
+      webinars: false,
+      sharedCpd: false,
+      categories: false,
+    });
+  });
+  it("never turns on a widget the user switched off", () => {
+    expect(widgetsForMode("basic", { ...all, calendar: false }).calendar).toBe(false);
+  });
+  it("keeps every switched-on widget in advanced mode", () => {
+    expect(widgetsForMode("advanced", all)).toEqual(all);
   });
 });

@@ -150,3 +150,15 @@ export function resilienceFigures(s: {
     { label: "Compliance", value: s.userCompliance === null ? "--" : `${Math.round(s.userCompliance)}%` },
   ];
 }
+
+/**
+ * The dashboard mode (a user setting): basic shows the statistics, the CPD hours countdown and the
+ * calendar only; advanced every widget the user switched on (ADR 0024). Entry shortcuts stay.
+ */
+const BASIC_WIDGETS = new Set(["countdown", "calendar", "reflection", "supervision"]);
+export function widgetsForMode<T extends Record<string, boolean>>(mode: "basic" | "advanced", shown: T): T {
+  if (mode === "advanced") return shown;
+  return Object.fromEntries(
+    Object.entries(shown).map(([name, on]) => [name, on && BASIC_WIDGETS.has(name)]),
+  ) as T;
+}

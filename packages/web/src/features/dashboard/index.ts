@@ -5,4 +5,4 @@ export type { ChartSpec } from "./chart-spec";
 export { GuidedTour } from "./DashboardTour";
 export { chartColour, monthKeyLabel, oneDecimal } from "./dashboard-model";
 export { useClinicalSkillsLink } from "./queries";
-export { CALENDAR_TOUR } from "./tour-model";
+export { CALENDAR_TOUR, ENTRIES_TOUR, ENTRY_FORM_TOURS, FILES_TOUR } from "./tour-model";

@@ -1,6 +1,7 @@
 // The guided tours (REQ-DASH-06): the dashboard's main tour started by the Show tour button and a
 // short mini tour shown once, automatically, unless the page still shows its loading text or
-// this browser stored the skip flag; the calendar's tour, by its own Show tour button.
+// this browser stored the skip flag; the calendar's, entries list's, entry forms' and My Files'
+// tours, each by its own Show tour button (ADR 0024).
 
 export interface TourStep {
   /** The value of the highlighted area's data-tour attribute. */
@@ -93,6 +94,82 @@ export const CALENDAR_TOUR: readonly TourStep[] = [
     target: "calendar-feed",
     title: "Add to my calendar",
     body: "Download your registered events, webinars and planned CPD as a file for the calendar app you use.",
+  },
+];
+
+export const ENTRIES_TOUR: readonly TourStep[] = [
+  {
+    target: "entries-new",
+    title: "New diary entry",
+    body: "Record a new piece of CPD. Reflections and supervision records are in the menu.",
+  },
+  {
+    target: "entries-filters",
+    title: "Filters",
+    body: "Search your entries, or narrow the list by year, tag, type, governing body, category or CPD Health Check.",
+  },
+  {
+    target: "entries-list",
+    title: "Your entries",
+    body: "Every entry with its date, type, category and hours. Sort by a column; use Actions to view, edit, e-mail or delete an entry.",
+  },
+];
+
+const FORM_STEPS = (kind: string, intro: string): readonly TourStep[] => [
+  { target: "form-fields", title: `Your ${kind}`, body: intro },
+  {
+    target: "form-save-state",
+    title: "Saving",
+    body: "Once saved, the entry saves itself as you type; this shows when it last did.",
+  },
+  {
+    target: "form-supervision",
+    title: "Supervision review",
+    body: "Share the record with the other person in the supervision, follow its topics and sign it off.",
+  },
+  {
+    target: "form-tags",
+    title: "Tags",
+    body: "Add tags to find this entry later and to filter your portfolio.",
+  },
+  {
+    target: "form-actions",
+    title: "Save",
+    body: "Save the entry, or preview it as a PDF. Required fields are checked when you save.",
+  },
+];
+
+/** The tours of the three entry forms, by entry type (the forms' areas differ a little). */
+export const ENTRY_FORM_TOURS: Record<"diary" | "reflection" | "supervision", readonly TourStep[]> = {
+  diary: FORM_STEPS(
+    "diary entry",
+    "What you did, when, for how long and what you learned. The form's sections follow one another down the page.",
+  ),
+  reflection: FORM_STEPS(
+    "reflection",
+    "Reflect on an experience: what happened, what you learned and what you will do next.",
+  ),
+  supervision: FORM_STEPS(
+    "supervision record",
+    "Who took part, when, and what you discussed. No title is needed for a supervision record.",
+  ),
+};
+
+export const FILES_TOUR: readonly TourStep[] = [
+  {
+    target: "files-upload",
+    title: "Upload a file",
+    body: "Add certificates and other evidence. Files count towards your storage.",
+  },
+  {
+    target: "files-list",
+    title: "Your files",
+    body: "Every file you uploaded, with the entry it belongs to. Rename, preview or delete a file from here.",
+  },
+  {
+    target: "files-preview",
+    title: "Preview",
+    body: "The file you choose to preview, or a changing image from your files.",
   },
 ];
 

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { setViewportWidth } from "../../lib/test-viewport";
 import { fakeApi } from "../../test/fake-api";
+import { layOutEverything } from "../../test/layout";
 import { renderApp } from "../../test/render";
+import { ENTRIES_TOUR } from "../dashboard";
 import EntriesPage from "./EntriesPage";
 
 const page = {
@@ -51,7 +53,8 @@ async function pick(user: ReturnType<typeof setup>["user"], label: string, optio
 describe("the entries list filters", () => {
   it("keeps the search term when a Type is picked, and the URL holds both", async () => {
     const { user, query, lastListQuery } = setup();
-    await screen.findByText("Sepsis screening");
+    // The first test loads the page's modules (the shared tour among them): allow for it.
+    await screen.findByText("Sepsis screening", {}, { timeout: 5000 });
 
     await user.type(screen.getByRole("searchbox", { name: "Search" }), "sepsis");
     await waitFor(() => expect(query()).toEqual({ search: "sepsis" }));
@@ -207,5 +210,23 @@ describe("the entries list on a phone", () => {
       "false",
     );
     expect(screen.getByText("Entries dated 27/11/2025 to 26/11/2026")).toBeVisible();
+  });
+});
+
+describe("the entries list's tour", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("has a step for each of its areas and starts from Show tour", async () => {
+    layOutEverything();
+    const { user } = setup();
+    await screen.findAllByText("Sepsis screening");
+    for (const step of ENTRIES_TOUR) {
+      expect(document.querySelector(`[data-tour="${step.target}"]`), step.target).not.toBeNull();
+    }
+    await user.click(screen.getByRole("button", { name: "Show tour" }));
+    const first = await screen.findByRole("dialog", { name: "New diary entry" });
+    expect(first).toHaveTextContent(`Step 1 of ${ENTRIES_TOUR.length}`);
+    await user.click(within(first).getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("dialog", { name: "Filters" })).toBeInTheDocument();
   });
 });

@@ -17,15 +17,16 @@ import {
 import { useDebouncedCallback } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { call } from "../../lib/api-client";
 import { FilterPanel } from "../../lib/FilterPanel";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ItemCard, PagedTable } from "../../lib/PagedTable";
 import { useIsUserBasic } from "../../lib/permissions";
-import { SortHeader } from "../../lib/SortHeader";
+import { SortHeaders } from "../../lib/SortHeader";
 import { usePageTitle } from "../../lib/use-page-title";
+import { ENTRIES_TOUR, GuidedTour } from "../dashboard";
 import { useUserFeature } from "../shell";
 import {
   COMPLETENESS_LABELS,
@@ -42,6 +43,15 @@ import { ShareModal, type ShareSource } from "./ShareModal";
 
 // Darker than Mantine's green, yellow and red so the text keeps 4.5:1 on white and striped rows.
 const COMPLETENESS_COLOURS: Record<number, string> = { 1: "#1e6b30", 2: "#7a4300", 3: "#a51d1d" };
+
+const COLUMNS = [
+  ["Date", "date"],
+  ["Title", "title"],
+  ["Type", "type"],
+  ["Category", "category"],
+  ["Hours", "hours"],
+  ["CPD Health Check", "completeness"],
+] as const;
 
 const options = (values: (string | number)[]) => values.map((v) => ({ value: String(v), label: String(v) }));
 
@@ -199,145 +209,153 @@ export default function EntriesPage() {
     </Menu>
   );
 
+  /** The filters, with the panel's clear button (when any filter is set) at the end of the grid. */
+  const filters = (clear: ReactNode) => (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <TextInput
+        label="Search"
+        placeholder="Search your entries"
+        type="search"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          debouncedSearch(e.currentTarget.value);
+        }}
+      />
+      <Select
+        label="Year"
+        placeholder="All years"
+        clearable
+        data={options(data?.years ?? (state.year ? [state.year] : []))}
+        value={state.year ? String(state.year) : null}
+        onChange={(v) => update({ year: v ? Number(v) : null })}
+      />
+      {/* "Entry tag" and "Entry type": the bare words also name a column's sort button and tag badges. */}
+      {textFilter("Entry tag", "All tags", "tag", data?.tags)}
+      <Select
+        label="Entry type"
+        placeholder="All types"
+        clearable
+        data={ENTRY_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+        value={state.type}
+        onChange={(v) => update({ type: (v as ListState["type"]) ?? null })}
+      />
+      {textFilter("Governing body", "All governing bodies", "governingBody", data?.governingBodies)}
+      {textFilter("Category", "All categories", "category", data?.categories)}
+      <Select
+        label="CPD Health Check"
+        placeholder="All"
+        clearable
+        data={([1, 2, 3] as const).map((c) => ({ value: String(c), label: COMPLETENESS_LABELS[c] }))}
+        value={state.completeness ? String(state.completeness) : null}
+        onChange={(v) => update({ completeness: v ? (Number(v) as 1 | 2 | 3) : null })}
+      />
+      {clear && <Box mt={25}>{clear}</Box>}
+    </SimpleGrid>
+  );
+
   return (
     <Stack gap="lg" maw={1400}>
       <Group justify="space-between" align="flex-end">
         <Title order={1}>Summary of all your CPD Activities</Title>
         <Group gap="xs">
-          <Button component={Link} to="/create/diary">
+          <GuidedTour steps={ENTRIES_TOUR} />
+          <Button component={Link} to="/create/diary" data-tour="entries-new">
             New diary entry
           </Button>
         </Group>
       </Group>
 
-      <FilterPanel
-        active={activeFilters}
-        onClear={() => {
-          setSearch("");
-          setParams(new URLSearchParams(), { replace: true });
-        }}
-        note={
-          range && (
-            <Text fz="sm" mt="sm" data-testid="entries-range">
-              {range}
-            </Text>
-          )
-        }
-      >
-        {(clear) => (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <TextInput
-              label="Search"
-              placeholder="Search your entries"
-              type="search"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                debouncedSearch(e.currentTarget.value);
-              }}
-            />
-            <Select
-              label="Year"
-              placeholder="All years"
-              clearable
-              data={options(data?.years ?? (state.year ? [state.year] : []))}
-              value={state.year ? String(state.year) : null}
-              onChange={(v) => update({ year: v ? Number(v) : null })}
-            />
-            {/* "Entry tag" and "Entry type": the bare words also name a column's sort button and tag badges. */}
-            {textFilter("Entry tag", "All tags", "tag", data?.tags)}
-            <Select
-              label="Entry type"
-              placeholder="All types"
-              clearable
-              data={ENTRY_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-              value={state.type}
-              onChange={(v) => update({ type: (v as ListState["type"]) ?? null })}
-            />
-            {textFilter("Governing body", "All governing bodies", "governingBody", data?.governingBodies)}
-            {textFilter("Category", "All categories", "category", data?.categories)}
-            <Select
-              label="CPD Health Check"
-              placeholder="All"
-              clearable
-              data={([1, 2, 3] as const).map((c) => ({ value: String(c), label: COMPLETENESS_LABELS[c] }))}
-              value={state.completeness ? String(state.completeness) : null}
-              onChange={(v) => update({ completeness: v ? (Number(v) as 1 | 2 | 3) : null })}
-            />
-            {clear && <Box mt={25}>{clear}</Box>}
-          </SimpleGrid>
-        )}
-      </FilterPanel>
+      <div data-tour="entries-filters">
+        <FilterPanel
+          active={activeFilters}
+          onClear={() => {
+            setSearch("");
+            setParams(new URLSearchParams(), { replace: true });
+          }}
+          note={
+            range && (
+              <Text fz="sm" mt="sm" data-testid="entries-range">
+                {range}
+              </Text>
+            )
+          }
+        >
+          {filters}
+        </FilterPanel>
+      </div>
 
-      <PagedTable
-        list={entries}
-        pageSize={PAGE_SIZE}
-        page={state.page}
-        onPage={(page) => update({ page })}
-        steps
-        noun={["entry", "entries"]}
-        empty="No entries found"
-        minWidth={760}
-        captionId="entries-table-caption"
-        highlightOnHover
-        head={
-          <>
-            <SortHeader label="Date" sort="date" state={state} onSort={sort} />
-            <SortHeader label="Title" sort="title" state={state} onSort={sort} />
-            <SortHeader label="Type" sort="type" state={state} onSort={sort} />
-            <SortHeader label="Category" sort="category" state={state} onSort={sort} />
-            <SortHeader label="Hours" sort="hours" state={state} onSort={sort} />
-            <SortHeader label="CPD Health Check" sort="completeness" state={state} onSort={sort} />
-            <Table.Th>Actions</Table.Th>
-          </>
-        }
-        row={(row) => {
-          const title = row.title || "Untitled";
-          return (
-            <Table.Tr key={row.id}>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{ukDate(row.date) || "No date"}</Table.Td>
-              <Table.Td>
-                <Text fz="sm" fw={600}>
-                  {title}
-                </Text>
+      <div data-tour="entries-list">
+        <PagedTable
+          list={entries}
+          pageSize={PAGE_SIZE}
+          page={state.page}
+          onPage={(page) => update({ page })}
+          steps
+          noun={["entry", "entries"]}
+          empty="No entries found"
+          minWidth={760}
+          captionId="entries-table-caption"
+          highlightOnHover
+          head={
+            <>
+              <SortHeaders columns={COLUMNS} state={state} onSort={sort} />
+              <Table.Th>Actions</Table.Th>
+            </>
+          }
+          row={(row) => {
+            const title = row.title || "Untitled";
+            return (
+              <Table.Tr key={row.id}>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{ukDate(row.date) || "No date"}</Table.Td>
+                <Table.Td>
+                  <Text fz="sm" fw={600}>
+                    {title}
+                  </Text>
+                  {badges(row)}
+                </Table.Td>
+                <Table.Td>{TYPE_LABELS[row.type]}</Table.Td>
+                <Table.Td>{row.category ?? ""}</Table.Td>
+                <Table.Td>{row.hours ?? ""}</Table.Td>
+                <Table.Td>{health(row)}</Table.Td>
+                <Table.Td>{actions(row, title)}</Table.Td>
+              </Table.Tr>
+            );
+          }}
+          card={(row) => {
+            const title = row.title || "Untitled";
+            const facts = [ukDate(row.date) || "No date", TYPE_LABELS[row.type]];
+            if (row.hours !== null) facts.push(`${row.hours} ${row.hours === 1 ? "hour" : "hours"}`);
+            return (
+              <ItemCard key={row.id}>
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <Stack gap={2} miw={0}>
+                    {canEdit ? (
+                      <Anchor
+                        component={Link}
+                        to={editPath(row)}
+                        fw={600}
+                        style={{ overflowWrap: "anywhere" }}
+                      >
+                        {title}
+                      </Anchor>
+                    ) : (
+                      <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+                        {title}
+                      </Text>
+                    )}
+                    <Text fz="sm">{facts.join(", ")}</Text>
+                    {row.category && <Text fz="sm">{row.category}</Text>}
+                    {health(row, "CPD Health Check: ")}
+                  </Stack>
+                  {actions(row, title)}
+                </Group>
                 {badges(row)}
-              </Table.Td>
-              <Table.Td>{TYPE_LABELS[row.type]}</Table.Td>
-              <Table.Td>{row.category ?? ""}</Table.Td>
-              <Table.Td>{row.hours ?? ""}</Table.Td>
-              <Table.Td>{health(row)}</Table.Td>
-              <Table.Td>{actions(row, title)}</Table.Td>
-            </Table.Tr>
-          );
-        }}
-        card={(row) => {
-          const title = row.title || "Untitled";
-          const facts = [ukDate(row.date) || "No date", TYPE_LABELS[row.type]];
-          if (row.hours !== null) facts.push(`${row.hours} ${row.hours === 1 ? "hour" : "hours"}`);
-          return (
-            <ItemCard key={row.id}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Stack gap={2} miw={0}>
-                  {canEdit ? (
-                    <Anchor component={Link} to={editPath(row)} fw={600} style={{ overflowWrap: "anywhere" }}>
-                      {title}
-                    </Anchor>
-                  ) : (
-                    <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-                      {title}
-                    </Text>
-                  )}
-                  <Text fz="sm">{facts.join(", ")}</Text>
-                  {row.category && <Text fz="sm">{row.category}</Text>}
-                  {health(row, "CPD Health Check: ")}
-                </Stack>
-                {actions(row, title)}
-              </Group>
-              {badges(row)}
-            </ItemCard>
-          );
-        }}
-      />
+              </ItemCard>
+            );
+          }}
+        />
+      </div>
       <Text fz="sm">
         Looking for files?{" "}
         <Anchor component={Link} to="/files">

@@ -1,8 +1,11 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { session } from "../../lib/session";
 import { setViewportWidth } from "../../lib/test-viewport";
 import { fakeApi } from "../../test/fake-api";
+import { layOutEverything } from "../../test/layout";
 import { renderApp } from "../../test/render";
+import { FILES_TOUR } from "../dashboard";
 import MyFilesPage from "./MyFilesPage";
 
 const file = (id: string, filename: string, entry: boolean) => ({
@@ -52,5 +55,33 @@ describe("My Files", () => {
     const table = await screen.findByRole("table", { name: "2 files" });
     expect(within(table).getByRole("columnheader", { name: "Attached To" })).toBeInTheDocument();
     expect(within(table).getByRole("button", { name: "Rename notes.pdf" })).toBeInTheDocument();
+  });
+});
+
+describe("the My Files tour", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    session.clear("logout");
+  });
+
+  it("is offered to the User-Basic role, with a step for each area", async () => {
+    session.login("token", ["User-Basic"], false);
+    layOutEverything();
+    const { user } = setup(1400);
+    await screen.findAllByText("CPR certificate.pdf");
+    for (const step of FILES_TOUR) {
+      expect(document.querySelector(`[data-tour="${step.target}"]`), step.target).not.toBeNull();
+    }
+    await user.click(screen.getByRole("button", { name: "Show tour" }));
+    expect(await screen.findByRole("dialog", { name: "Upload a file" })).toHaveTextContent(
+      `Step 1 of ${FILES_TOUR.length}`,
+    );
+  });
+
+  it("is not offered to other roles", async () => {
+    session.login("token", ["User"], false);
+    setup(1400);
+    await screen.findAllByText("CPR certificate.pdf");
+    expect(screen.queryByRole("button", { name: "Show tour" })).toBeNull();
   });
 });

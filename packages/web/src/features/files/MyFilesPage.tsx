@@ -27,6 +27,7 @@ import { SectionCard } from "../../lib/SectionCard";
 import { SortHeader } from "../../lib/SortHeader";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, uploadFile } from "../../lib/upload";
 import { usePageTitle } from "../../lib/use-page-title";
+import { FILES_TOUR, GuidedTour } from "../dashboard";
 import { isImage, spaced } from "./file-name";
 import { PreviewPanel } from "./PreviewPanel";
 import {
@@ -223,10 +224,14 @@ export default function MyFilesPage() {
 
   return (
     <Stack gap="lg" maw={1400}>
-      <Title order={1}>My Files</Title>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>My Files</Title>
+        {/* The tour, like Delete, is for the User-Basic role only. */}
+        {canDelete && <GuidedTour steps={FILES_TOUR} />}
+      </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="md">
+          <Stack gap="md" data-tour="files-list">
             <TextInput
               label="Search by filename"
               type="search"
@@ -294,8 +299,12 @@ export default function MyFilesPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <UploadPanel />
-            <PreviewPanel ref={previewRef} chosen={previewing} onResume={() => setPreviewing(null)} />
+            <div data-tour="files-upload">
+              <UploadPanel />
+            </div>
+            <div data-tour="files-preview">
+              <PreviewPanel ref={previewRef} chosen={previewing} onResume={() => setPreviewing(null)} />
+            </div>
           </Stack>
         </Grid.Col>
       </Grid>

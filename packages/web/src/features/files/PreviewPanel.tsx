@@ -1,8 +1,12 @@
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { useReducedMotion } from "@mantine/hooks";
 import { forwardRef, useEffect, useMemo, useState } from "react";
+import { notifyError } from "../../lib/notify";
+import { TOASTS } from "../../lib/toast-messages";
 import { fileUrl } from "../../lib/upload";
 import { isImage, spaced } from "./file-name";
+import { ImageEditor } from "./ImageEditor";
+import { isEditable } from "./image-edit";
 import { nextRandom, isPlaying as playingFor, ROTATE_MS, shouldRotate } from "./preview-rotation";
 import { type StoredFile, useRecentFiles } from "./queries";
 
@@ -32,6 +36,9 @@ export const PreviewPanel = forwardRef<HTMLDivElement, Props>(function PreviewPa
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [shownId, setShownId] = useState<string | null>(null);
+  // The image editor is open on the chosen file; choosing another file closes it.
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = chosen !== null && editingId === chosen.id;
 
   const shown = images.find((f) => f.id === shownId) ?? null;
   // A first random image once the files arrive (or when the shown one was deleted).
@@ -120,14 +127,31 @@ export const PreviewPanel = forwardRef<HTMLDivElement, Props>(function PreviewPa
           <Text fw={600} style={{ wordBreak: "break-word" }}>
             {spaced(file.filename)}
           </Text>
-          {isImage(file.filename, file.contentType) ? (
-            <Image src={fileUrl(file.id)} alt={spaced(file.filename)} fit="contain" h={280} mah={360} />
+          {editing && chosen ? (
+            <ImageEditor key={chosen.id} file={chosen} onClose={() => setEditingId(null)} />
+          ) : isImage(file.filename, file.contentType) ? (
+            <Image
+              src={fileUrl(file.id)}
+              alt={spaced(file.filename)}
+              fit="contain"
+              h={280}
+              mah={360}
+              // The chosen file would not load (gone from storage, or the session ended).
+              onError={chosen ? () => notifyError(TOASTS.previewFailed) : undefined}
+            />
           ) : (
             <Text fz="sm">This file type opens in a new tab.</Text>
           )}
-          <Anchor href={fileUrl(file.id)} target="_blank" rel="noopener" fz="sm">
-            Open in a new tab<span className="visually-hidden"> ({spaced(file.filename)})</span>
-          </Anchor>
+          <Group gap="md">
+            <Anchor href={fileUrl(file.id)} target="_blank" rel="noopener" fz="sm">
+              Open in a new tab<span className="visually-hidden"> ({spaced(file.filename)})</span>
+            </Anchor>
+            {chosen && !editing && isEditable(chosen.contentType) && (
+              <Button size="compact-sm" variant="light" onClick={() => setEditingId(chosen.id)}>
+                Edit image<span className="visually-hidden"> ({spaced(chosen.filename)})</span>
+              </Button>
+            )}
+          </Group>
         </Stack>
       ) : (
         <Text fz="sm">Choose Preview on a file to see it here.</Text>

@@ -1,9 +1,13 @@
+import { ENTRY_DRAFT_MESSAGES, ENTRY_OPTION_FIELDS, KSF_DIMENSIONS } from "@cpd/contract";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "../../lib/clock";
+import { IDLE_EVENT } from "../../lib/idle-event";
 import { fakeApi, type Route, withError } from "../../test/fake-api";
 import { diaryForm as diaryFormOf, formItem, formPage } from "../../test/fixtures";
+import { layOutEverything } from "../../test/layout";
 import { renderApp } from "../../test/render";
+import { ENTRY_FORM_TOURS } from "../dashboard";
 import EntryFormRoute from "./EntryFormPage";
 
 const ENTRY_ID = "3f0c9a52-6a8e-4c55-9d0e-0d5e2b8f1a11";
@@ -25,6 +29,7 @@ function setup({ at = "/create/diary", form = diaryForm, extra = [] as Route[] }
     ["POST", /^\/api\/entries\/[^/]+\/update$/, () => ({ entryId: ENTRY_ID })],
     ["GET", /^\/api\/form\/entry\/[^/]+$/, () => ({ ...form, entryId: ENTRY_ID })],
     ["PUT", /^\/api\/entries\/[^/]+\/tags$/, (req) => req.body],
+    ["GET", /^\/api\/features\/user$/, () => ({})],
   ]);
   const app = renderApp(
     [
@@ -310,5 +315,127 @@ describe("the entry form", () => {
     setClock("2026-11-15T10:00:06Z");
     await router.navigate("/entries");
     expect(await screen.findByRole("heading", { name: "Entries list" })).toBeInTheDocument();
+  });
+});
+
+describe("the entry form's tour", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("has a step for each area of the diary form and starts from Show tour", async () => {
+    layOutEverything();
+    const { user } = setup();
+    await screen.findByLabelText(/^Title/);
+    const onPage = ENTRY_FORM_TOURS.diary.filter((s) => document.querySelector(`[data-tour="${s.target}"]`));
+    // Only the supervision form has the review panel.
+    expect(onPage.map((s) => s.target)).toEqual([
+      "form-fields",
+      "form-save-state",
+      "form-tags",
+      "form-actions",
+    ]);
+    await user.click(screen.getByRole("button", { name: "Show tour" }));
+    expect(await screen.findByRole("dialog", { name: "Your diary entry" })).toHaveTextContent("Step 1 of 4");
+  });
+
+  it("has a tour for each of the three entry types", () => {
+    expect(Object.keys(ENTRY_FORM_TOURS)).toEqual(["diary", "reflection", "supervision"]);
+    expect(ENTRY_FORM_TOURS.supervision.map((s) => s.target)).toContain("form-supervision");
+  });
+});
+
+describe("the entry form's options, percent and autosave (ADR 0019)", () => {
+  const withOptions = (ksf: boolean) =>
+    diaryFormOf([
+      formPage("Activity", [
+        formItem("Field222", "Title", 1, true),
+        formItem("DiaryDate", "Date of activity", 9, true),
+        formItem("DiaryHours", "Hours", 5, true),
+        ...(ksf
+          ? [
+              formItem(ENTRY_OPTION_FIELDS.showKSF.identifier, ENTRY_OPTION_FIELDS.showKSF.title, 3, false, {
+                values: [...KSF_DIMENSIONS],
+              }),
+            ]
+          : []),
+      ]),
+    ]);
+
+  it("shows the KSF dimensions field when the form has it (showKSF on) and not when off", async () => {
+    const on = setup({ form: withOptions(true) });
+    await screen.findByRole("heading", { level: 1, name: "New Diary Entry" });
+    expect(screen.getByText(ENTRY_OPTION_FIELDS.showKSF.title)).toBeInTheDocument();
+    on.unmount();
+    setup({ form: withOptions(false) });
+    await screen.findByRole("heading", { level: 1, name: "New Diary Entry" });
+    expect(screen.queryByText(ENTRY_OPTION_FIELDS.showKSF.title)).toBeNull();
+  });
+
+  it("shows the percent complete in the title with FormPercentages, counting the answers as typed", async () => {
+    const { user } = setup({
+      form: withOptions(true),
+      extra: [["GET", /^\/api\/features\/user$/, () => ({ FormPercentages: true })]],
+    });
+    // Three counted items (the KSF item is an extra and does not count).
+    await screen.findByRole("heading", { level: 1, name: "New Diary Entry (0% complete)" });
+    await user.type(screen.getByLabelText(/^Title/), "Sepsis screening");
+    await screen.findByRole("heading", { level: 1, name: "New Diary Entry (33% complete)" });
+    expect(document.title).toBe("New Diary entry (33% complete) | CPD Dashboard");
+  });
+
+  it("shows no percent without FormPercentages", async () => {
+    setup({ extra: [["GET", /^\/api\/features\/user$/, () => ({ FormPercentages: false })]] });
+    await screen.findByRole("heading", { level: 1, name: "New Diary Entry" });
+    expect(screen.queryByTestId("form-percent")).toBeNull();
+  });
+
+  const saved = diaryFormOf([
+    formPage("Activity", [
+      formItem("Field222", "Title", 1, true, { value: "Sepsis" }),
+      formItem("Notes", "Notes", 1, false, { value: "From the server" }),
+    ]),
+  ]);
+
+  it("on the idle event saves and continues, and marks the saved field for a second", async () => {
+    const { user, api } = setup({ at: `/edit/diary/${ENTRY_ID}`, form: saved });
+    await screen.findByRole("heading", { level: 1, name: "Edit Diary Entry" });
+    await user.type(screen.getByLabelText(/^Notes/), " and me");
+    window.dispatchEvent(new Event(IDLE_EVENT));
+    expect(await screen.findByTestId("field-saved-Notes")).toHaveTextContent(ENTRY_DRAFT_MESSAGES.fieldSaved);
+    expect(screen.queryByTestId("field-saved-Field222")).toBeNull();
+    const [update] = api.to(/\/update$/, "POST");
+    expect(update?.url.searchParams.get("autosave")).toBe("true");
+    expect(update?.body).toEqual({ Field222: "Sepsis", Notes: "From the server and me" });
+    await waitFor(() => expect(screen.queryByTestId("field-saved-Notes")).toBeNull(), { timeout: 2000 });
+    expect(screen.getByRole("heading", { level: 1, name: "Edit Diary Entry" })).toBeInTheDocument();
+  });
+
+  it("when an autosaved update fails, reloads the saved entry and offers the typed text back", async () => {
+    let reloads = 0;
+    const { user } = setup({
+      at: `/edit/diary/${ENTRY_ID}`,
+      form: saved,
+      extra: [
+        ["POST", /\/update$/, () => withError(500, "INTERNAL_ERROR", "Something went wrong")],
+        [
+          "GET",
+          /^\/api\/form\/entry\/[^/]+$/,
+          () => {
+            reloads += 1;
+            return { ...saved, entryId: ENTRY_ID };
+          },
+        ],
+      ],
+    });
+    await screen.findByRole("heading", { level: 1, name: "Edit Diary Entry" });
+    await user.type(screen.getByLabelText(/^Notes/), " and my unsaved words");
+    window.dispatchEvent(new Event(IDLE_EVENT));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(ENTRY_DRAFT_MESSAGES.reloadedTitle);
+    expect(reloads).toBe(2);
+    expect(screen.getByLabelText(/^Notes/)).toHaveValue("From the server");
+    await user.click(within(alert).getByRole("button", { name: ENTRY_DRAFT_MESSAGES.restore }));
+    expect(screen.getByLabelText(/^Notes/)).toHaveValue("From the server and my unsaved words");
+    expect(screen.queryByText(ENTRY_DRAFT_MESSAGES.reloadedTitle)).toBeNull();
   });
 });

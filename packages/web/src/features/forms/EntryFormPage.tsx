@@ -1,18 +1,19 @@
-import { ENTRY_TYPE_LABELS, ENTRY_TYPES, type EntryType } from "@cpd/contract";
+import { ENTRY_DRAFT_MESSAGES, ENTRY_TYPE_LABELS, ENTRY_TYPES, type EntryType } from "@cpd/contract";
 import { Alert, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Suspense, useState } from "react";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
 import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
+import { ENTRY_FORM_TOURS, GuidedTour } from "../dashboard";
 import { PdfPreviewModal } from "../entries";
 import { UnsavedChangesModal } from "../profile";
-import { openUpgradeModal } from "../shell";
+import { openUpgradeModal, useUserFeature } from "../shell";
 import { SupervisionPanel } from "../supervision";
 import { EntryTags } from "./EntryTags";
 import { ErrorSummary } from "./ErrorSummary";
 import { FormItemField } from "./FormItemField";
-import { entryTitle, missingFields, visiblePages } from "./form-model";
+import { entryTitle, missingFields, percentComplete, visiblePages } from "./form-model";
 import { loadErrorTitle } from "./queries";
 import { useEntryDraft } from "./use-entry-draft";
 
@@ -29,11 +30,14 @@ export default function EntryFormRoute() {
 
 function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | null }) {
   const name = ENTRY_TYPE_LABELS[type];
-  usePageTitle(routeId ? `Edit ${name} entry` : `New ${name} entry`);
   const navigate = useNavigate();
   const [preview, setPreview] = useState(false);
   const draft = useEntryDraft(type, routeId);
   const { form, values } = draft;
+  // The percent complete shows in the titles where the FormPercentages feature is on (REQ-ENTRY-06).
+  const showPercent = useUserFeature("FormPercentages");
+  const percent = showPercent && form && values ? ` (${percentComplete(form, values)}% complete)` : "";
+  usePageTitle(`${routeId ? `Edit ${name} entry` : `New ${name} entry`}${percent}`);
 
   if (draft.loading || (form && !values)) {
     return <Spinner label={`Loading the ${name.toLowerCase()} form`} />;
@@ -52,22 +56,38 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
     <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={1}>{draft.entryId ? `Edit ${name} Entry` : `New ${name} Entry`}</Title>
+          <Title order={1}>
+            {draft.entryId ? `Edit ${name} Entry` : `New ${name} Entry`}
+            {percent && (
+              <Text span inherit c="dimmed" fw={500} data-testid="form-percent">
+                {percent}
+              </Text>
+            )}
+          </Title>
           {title && (
             <Text c="dimmed" mt={4}>
               {title}
             </Text>
           )}
         </div>
-        <Text
-          fz="sm"
-          role="status"
-          aria-live="polite"
-          fw={600}
-          c={draft.saveState === "saved" ? "green.9" : "dimmed"}
-        >
-          {draft.saveState === "auto-saving" ? "Auto-saving..." : draft.saveState === "saved" ? "Saved" : ""}
-        </Text>
+        <Group gap="md" align="center">
+          <Text
+            fz="sm"
+            role="status"
+            aria-live="polite"
+            fw={600}
+            c={draft.saveState === "saved" ? "green.9" : "dimmed"}
+            data-tour="form-save-state"
+            miw={1}
+          >
+            {draft.saveState === "auto-saving"
+              ? "Auto-saving..."
+              : draft.saveState === "saved"
+                ? "Saved"
+                : ""}
+          </Text>
+          <GuidedTour steps={ENTRY_FORM_TOURS[type]} />
+        </Group>
       </Group>
 
       <ErrorSummary problems={problems} attempt={draft.attempt} />
@@ -98,6 +118,22 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
         )}
       </div>
 
+      {draft.unsaved && (
+        <Alert color="orange" variant="light" title={ENTRY_DRAFT_MESSAGES.reloadedTitle} role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text fz="sm">{ENTRY_DRAFT_MESSAGES.reloaded}</Text>
+            <Group gap="sm">
+              <Button color="#9c3d00" onClick={draft.restoreUnsaved}>
+                {ENTRY_DRAFT_MESSAGES.restore}
+              </Button>
+              <Button variant="default" onClick={draft.discardUnsaved}>
+                {ENTRY_DRAFT_MESSAGES.discard}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+
       {!draft.editable && (
         <StatusAlert tone="info" title="Read only">
           This entry can no longer be edited.
@@ -109,6 +145,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
           from a dialog's form (React passes events up through portals) is not a Save. */}
       <form
         id={FORM_ID}
+        data-tour="form-fields"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -126,22 +163,34 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
                 {page.items
                   .filter((item) => item.visible !== false)
                   .map((item) => (
-                    <FormItemField
-                      key={item.identifier}
-                      item={item}
-                      value={values[item.identifier] ?? ""}
-                      disabled={!draft.editable}
-                      entryId={draft.entryId}
-                      evidenceFiles={form.files}
-                      onChange={(v) => draft.setValue(item.identifier, v)}
-                      error={problems.find((p) => p.identifier === item.identifier)?.message}
-                      onEvidenceAdd={(fid, persisted) =>
-                        draft.evidence(item.identifier, fid, true, persisted)
-                      }
-                      onEvidenceRemove={(fid, persisted) =>
-                        draft.evidence(item.identifier, fid, false, persisted)
-                      }
-                    />
+                    <div key={item.identifier}>
+                      <FormItemField
+                        item={item}
+                        value={values[item.identifier] ?? ""}
+                        disabled={!draft.editable}
+                        entryId={draft.entryId}
+                        evidenceFiles={form.files}
+                        onChange={(v) => draft.setValue(item.identifier, v)}
+                        error={problems.find((p) => p.identifier === item.identifier)?.message}
+                        onEvidenceAdd={(fid, persisted) =>
+                          draft.evidence(item.identifier, fid, true, persisted)
+                        }
+                        onEvidenceRemove={(fid, persisted) =>
+                          draft.evidence(item.identifier, fid, false, persisted)
+                        }
+                      />
+                      {draft.savedFields.includes(item.identifier) && (
+                        <Text
+                          fz="xs"
+                          fw={600}
+                          c="green.9"
+                          mt={4}
+                          data-testid={`field-saved-${item.identifier}`}
+                        >
+                          {ENTRY_DRAFT_MESSAGES.fieldSaved}
+                        </Text>
+                      )}
+                    </div>
                   ))}
               </Stack>
             </Card>
@@ -150,27 +199,31 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
       </form>
 
       {type === "supervision" && (
-        <Suspense fallback={<Spinner size="sm" label="Loading the supervision review" />}>
-          <SupervisionPanel
-            entryId={draft.entryId}
-            reviewee={form.reviewee}
-            savedRole={
-              typeof draft.saved?.SupervisionRole === "string" ? draft.saved.SupervisionRole : undefined
-            }
-            dirty={draft.dirty}
-          />
-        </Suspense>
+        <div data-tour="form-supervision">
+          <Suspense fallback={<Spinner size="sm" label="Loading the supervision review" />}>
+            <SupervisionPanel
+              entryId={draft.entryId}
+              reviewee={form.reviewee}
+              savedRole={
+                typeof draft.saved?.SupervisionRole === "string" ? draft.saved.SupervisionRole : undefined
+              }
+              dirty={draft.dirty}
+            />
+          </Suspense>
+        </div>
       )}
 
-      <EntryTags
-        entryId={draft.entryId}
-        tags={draft.tags}
-        setTags={draft.setTags}
-        editable={draft.editable}
-        suggestions={form.suggestedTags ?? []}
-      />
+      <div data-tour="form-tags">
+        <EntryTags
+          entryId={draft.entryId}
+          tags={draft.tags}
+          setTags={draft.setTags}
+          editable={draft.editable}
+          suggestions={form.suggestedTags ?? []}
+        />
+      </div>
 
-      <Group justify="flex-end" gap="sm" wrap="wrap" className="form-actions">
+      <Group justify="flex-end" gap="sm" wrap="wrap" className="form-actions" data-tour="form-actions">
         <Button
           variant="default"
           disabled={!draft.entryId || draft.dirty}

@@ -1,5 +1,12 @@
 // A Form (REQ-ENTRY-02) as editable values: item identifier -> string or list of strings.
-import { type api, FORM_MESSAGES, ITEM_TYPES, isBlank, type ResponseOf } from "@cpd/contract";
+import {
+  type api,
+  ENTRY_OPTION_FIELDS,
+  FORM_MESSAGES,
+  ITEM_TYPES,
+  isBlank,
+  type ResponseOf,
+} from "@cpd/contract";
 
 export type Form = ResponseOf<typeof api.diaryForm>;
 export type FormPage = Form["pages"][number];
@@ -107,4 +114,24 @@ export function entryTitle(values: Values): string {
     if (typeof v === "string" && v.trim()) return v.trim();
   }
   return "";
+}
+
+const OPTION_ITEMS = new Set<string>(Object.values(ENTRY_OPTION_FIELDS).map((f) => f.identifier));
+
+/**
+ * The entry's percent complete as its answers stand: the share of the form's items answered,
+ * ticks and the entry options' items (KSF, ACP) aside, as the server counts it (ADR 0019).
+ */
+export function percentComplete(form: Form, values: Values): number {
+  const items = allItems(form).filter(
+    (i) => i.type !== ITEM_TYPES.checkbox && !OPTION_ITEMS.has(i.identifier),
+  );
+  if (!items.length) return 100;
+  const answered = items.filter((i) => !isBlank(values[i.identifier])).length;
+  return Math.round((answered / items.length) * 100);
+}
+
+/** The items whose answers differ between two snapshots (what a save just stored). */
+export function changedFields(before: Values, after: Values): string[] {
+  return Object.keys(after).filter((k) => !sameValues({ v: before[k] ?? "" }, { v: after[k] ?? "" }));
 }

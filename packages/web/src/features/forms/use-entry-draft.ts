@@ -8,18 +8,28 @@ import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
 import { nowMs } from "../../lib/clock";
 import { errorMessage } from "../../lib/error-messages";
+import { IDLE_EVENT } from "../../lib/idle-event";
 import { entryChanged } from "../../lib/invalidate";
 import { useLeaveGuard } from "../../lib/use-leave-guard";
 import { isFrozen } from "../supervision";
 import { saveNewEntryTags } from "./EntryTags";
 import { REMINDER_DATE, REMINDER_RECURRENCE } from "./FormItemField";
-import { type Form, initialValues, missingFields, sameValues, toBody, type Values } from "./form-model";
+import {
+  changedFields,
+  type Form,
+  initialValues,
+  missingFields,
+  sameValues,
+  toBody,
+  type Values,
+} from "./form-model";
 import { useEntryForm, useManualSave } from "./queries";
 import { reminderDate, todayIso } from "./recurrence";
 
 /** REQ-ENTRY-06 timings. */
 const AUTOSAVE_MS = 10_000;
 const SAVED_INDICATOR_MS = 2_000;
+const FIELD_SAVED_MS = 1_000;
 const LEAVE_BYPASS_MS = 3_000;
 
 const DATE_FIELDS = ["DiaryDate", "ReflectionDate", "SupervisionDate"];
@@ -39,15 +49,21 @@ export function useEntryDraft(type: EntryType, routeId: string | null) {
   const [tags, setTags] = useState<string[]>([]);
   const [banner, setBanner] = useState<Banner>(null);
   const [saveState, setSaveState] = useState<SaveState>("idle");
+  // The fields an autosave just stored: each shows a "Saved" mark for a second.
+  const [savedFields, setSavedFields] = useState<string[]>([]);
+  // What the user had typed when an update failed and the form was reloaded (ADR 0019).
+  const [unsaved, setUnsaved] = useState<Values | null>(null);
   // Failed saves so far: from the first, the missing fields are listed and marked (until filled).
   const [attempt, setAttempt] = useState(0);
   const lastSaveAt = useRef(0);
   const inFlight = useRef<Promise<string> | null>(null);
   const valuesRef = useRef<Values | null>(null);
+  const savedRef = useRef<Values | null>(null);
   const entryIdRef = useRef<string | null>(routeId);
   const tagsRef = useRef<string[]>([]);
   const bannerRef = useRef<HTMLDivElement>(null);
   valuesRef.current = values;
+  savedRef.current = saved;
   entryIdRef.current = entryId;
   tagsRef.current = tags;
 
@@ -81,15 +97,17 @@ export function useEntryDraft(type: EntryType, routeId: string | null) {
    * and Close, Save and Exit): that navigation would replace the one the user asked for.
    */
   const persist = useCallback(
-    async (snapshot: Values, leaving = false): Promise<string> => {
+    async (snapshot: Values, leaving = false, autosave = false): Promise<string> => {
       if (!form) throw new Error("The form is not loaded");
       while (inFlight.current) await inFlight.current.catch(() => undefined);
       const body = toBody(form, snapshot);
       const run = (async () => {
         const id = entryIdRef.current;
+        // Only explicit saves say so: an autosave sends no entry receipt.
+        const query = autosave ? { autosave: true } : {};
         const res = id
-          ? await call(api.updateEntry, { params: { id }, body })
-          : await call(api.createEntry, { params: { identifier: type }, body });
+          ? await call(api.updateEntry, { params: { id }, query, body })
+          : await call(api.createEntry, { params: { identifier: type }, query, body });
         lastSaveAt.current = nowMs();
         setSaved(snapshot);
         setBanner(null);
@@ -114,17 +132,49 @@ export function useEntryDraft(type: EntryType, routeId: string | null) {
     [form, type, navigate, location.key, qc],
   );
 
+  /**
+   * An update that failed for a reason other than the answers themselves (a conflict, the server,
+   * the network): the form is reloaded as last saved and what the user typed is kept, offered
+   * back to restore (ADR 0019). Answers the server refused (400) stay in place with its message.
+   */
+  const reloadAfterFailedUpdate = useCallback(
+    async (e: unknown): Promise<boolean> => {
+      const typed = valuesRef.current;
+      if (!entryIdRef.current || !typed || (e instanceof ApiError && e.status === 400)) return false;
+      const fresh = await formQuery.refetch();
+      if (fresh.isError || !fresh.data) return false;
+      const init = initialValues(fresh.data);
+      setValues(init);
+      setSaved(init);
+      setUnsaved(typed);
+      setBanner(null);
+      return true;
+    },
+    [formQuery.refetch],
+  );
+
   const failed = useCallback(
-    (e: unknown) => {
+    async (e: unknown) => {
       const message = errorMessage(e);
       if (!message) return;
+      if (await reloadAfterFailedUpdate(e)) {
+        window.scrollTo({ top: 0, behavior: "smooth" });
+        return;
+      }
       const limit =
         e instanceof ApiError &&
         (e.code === "ENTRY_LIMIT" || e.code === "TRIAL_EXPIRED" || message === MESSAGES.entryLimit);
       showBanner({ kind: limit ? "limit" : "error", message });
     },
-    [showBanner],
+    [showBanner, reloadAfterFailedUpdate],
   );
+
+  /** Puts the kept text back over the reloaded entry (it is then unsaved, so autosave takes it). */
+  const restoreUnsaved = () => {
+    if (unsaved) setValues((cur) => (cur ? { ...cur, ...unsaved } : unsaved));
+    setUnsaved(null);
+  };
+  const discardUnsaved = () => setUnsaved(null);
 
   const manualSave = useManualSave(({ snapshot, leaving }) => persist(snapshot, leaving), failed);
 
@@ -148,25 +198,39 @@ export function useEntryDraft(type: EntryType, routeId: string | null) {
     [form, values, dirty, manualSave],
   );
 
+  /** An autosave: stores the answers as they are, stays on the page and marks what it saved. */
+  const autoSave = useCallback(async () => {
+    const snapshot = valuesRef.current;
+    if (!form || !snapshot || missingFields(form, snapshot).length > 0) return;
+    const before = savedRef.current ?? {};
+    setSaveState("auto-saving");
+    try {
+      await persist(snapshot, false, true);
+      setSaveState("saved");
+      setSavedFields(changedFields(before, snapshot));
+      setTimeout(() => setSaveState("idle"), SAVED_INDICATOR_MS);
+      setTimeout(() => setSavedFields([]), FIELD_SAVED_MS);
+    } catch (e) {
+      setSaveState("idle");
+      await failed(e);
+    }
+  }, [form, persist, failed]);
+
   // Autosave 10 s after the last edit, once the required fields are there (REQ-ENTRY-06).
   // biome-ignore lint/correctness/useExhaustiveDependencies: every edit (a new values object) restarts the timer
   useEffect(() => {
     if (!dirty || !editable || !form) return;
-    const timer = setTimeout(async () => {
-      const snapshot = valuesRef.current;
-      if (!snapshot || missingFields(form, snapshot).length > 0) return;
-      setSaveState("auto-saving");
-      try {
-        await persist(snapshot);
-        setSaveState("saved");
-        setTimeout(() => setSaveState("idle"), SAVED_INDICATOR_MS);
-      } catch (e) {
-        setSaveState("idle");
-        failed(e);
-      }
-    }, AUTOSAVE_MS);
+    const timer = setTimeout(autoSave, AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [values, dirty, editable, form, persist, failed]);
+  }, [values, dirty, editable, form, autoSave]);
+
+  // The idle event saves and continues at once (the session may end before the 10 s are up).
+  useEffect(() => {
+    if (!dirty || !editable) return;
+    const onIdle = () => void autoSave();
+    window.addEventListener(IDLE_EVENT, onIdle);
+    return () => window.removeEventListener(IDLE_EVENT, onIdle);
+  }, [dirty, editable, autoSave]);
 
   const blocker = useLeaveGuard(dirty, () => nowMs() - lastSaveAt.current > LEAVE_BYPASS_MS);
 
@@ -212,6 +276,10 @@ export function useEntryDraft(type: EntryType, routeId: string | null) {
     banner,
     bannerRef,
     saveState,
+    savedFields,
+    unsaved,
+    restoreUnsaved,
+    discardUnsaved,
     attempt,
     editable,
     dirty,

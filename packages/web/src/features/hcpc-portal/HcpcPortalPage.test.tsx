@@ -2,10 +2,13 @@ import { GAP_TOAST_TITLE, HCPC_LINK_EXPIRED_MESSAGE } from "@cpd/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "../../lib/clock";
+import { patchStored, readStored } from "../../lib/storage";
 import { fakeApi, withError } from "../../test/fake-api";
 import { renderApp } from "../../test/render";
 import { HcpcPortal } from "./HcpcPortalPage";
-import { PORTAL_KEY, reloadPortal } from "./portal-store";
+import { PORTAL_FIELD, reloadPortal } from "./portal-store";
+
+const storedPortal = () => readStored("local")[PORTAL_FIELD] as { accessToken?: string; evidence?: string[] };
 
 const TOKEN = `${"A".repeat(42)}b`;
 const info = {
@@ -38,13 +41,20 @@ function setup({
   infoAnswer = (): unknown => info,
   entries = [entry("e1", "2026-01-10"), entry("e2", "2026-02-10"), entry("e3", "2026-07-01", "Late course")],
   evidenceCount = 3,
+  guideVideoUrl = null,
 }: {
+  guideVideoUrl?: string | null;
   at?: string;
   infoAnswer?: () => unknown;
   entries?: unknown[];
   evidenceCount?: number;
 } = {}) {
   const api = fakeApi([
+    [
+      "GET",
+      /\/shell\/config$/,
+      () => ({ footerLinks: [], socialLinks: [], promoVideoUrl: null, hcpcGuideVideoUrl: guideVideoUrl }),
+    ],
     ["GET", /\/info$/, infoAnswer],
     ["GET", /\/summary$/, () => ({ summary: "I am a physiotherapist" })],
     ["PUT", /\/summary$/, (r) => r.body],
@@ -61,16 +71,15 @@ function setup({
 }
 /** A stored portal state as an earlier visit left it. */
 function stored(over: object = {}) {
-  window.localStorage.setItem(
-    PORTAL_KEY,
-    JSON.stringify({
+  patchStored("local", {
+    [PORTAL_FIELD]: {
       accessToken: TOKEN,
       completed: { summary: true, activities: true, statement: false, evidence: true },
       entries: [],
       evidence: [],
       ...over,
-    }),
-  );
+    },
+  });
   reloadPortal();
 }
 const stepButton = (name: RegExp) =>
@@ -82,12 +91,32 @@ beforeEach(() => {
 });
 afterEach(() => setClock(null));
 
+describe("the HCPC portal's guide video", () => {
+  it("is offered when the operator configured its address", async () => {
+    stored();
+    setup({ guideVideoUrl: "https://player.example.org/guide" });
+    expect(await screen.findByTitle("HCPC audit portal guide video")).toHaveAttribute(
+      "src",
+      "https://player.example.org/guide",
+    );
+    expect(screen.getByText("Watch the guide video")).toBeInTheDocument();
+  });
+
+  it("is hidden when no address is set", async () => {
+    stored();
+    const { api } = setup();
+    expect(await screen.findByRole("heading", { name: "HCPC audit portal", level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(api.to(/\/shell\/config$/)).toHaveLength(1));
+    expect(screen.queryByText("Watch the guide video")).toBeNull();
+  });
+});
+
 describe("the HCPC portal's link", () => {
   it("stores the token from the link and opens the wizard with the time left", async () => {
     const { router, api } = setup({ at: `/hcpc-portal/access/${TOKEN}` });
     expect(await screen.findByRole("heading", { name: "HCPC audit portal", level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/hcpc-portal");
-    expect(JSON.parse(window.localStorage.getItem(PORTAL_KEY) ?? "{}").accessToken).toBe(TOKEN);
+    expect(storedPortal().accessToken).toBe(TOKEN);
     expect(await screen.findByText("7 days 2 hours left")).toBeInTheDocument();
     expect(screen.getByText("Alex Morgan: activities from 01/11/2024 to 31/10/2026")).toBeInTheDocument();
     expect(screen.getByText("0% complete")).toBeInTheDocument();
@@ -219,9 +248,7 @@ describe("the evidence step", () => {
     stored({ entries: ["e1"], evidence: ["f0", "gone"] });
     const { user } = setup();
     await openEvidence(user);
-    await waitFor(() =>
-      expect(JSON.parse(window.localStorage.getItem(PORTAL_KEY) ?? "{}").evidence).toEqual(["f0"]),
-    );
+    await waitFor(() => expect(storedPortal().evidence).toEqual(["f0"]));
     expect(stepButton(/Evidence/)).toHaveAttribute("aria-current", "step");
   });
 });

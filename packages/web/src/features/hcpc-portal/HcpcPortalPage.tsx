@@ -2,7 +2,7 @@
 // /hcpc-portal/access/{token}, which stores the token and comes back to /hcpc-portal.
 import "@mantine/notifications/styles.css";
 import { HCPC_LINK_EXPIRED_MESSAGE, ukDate } from "@cpd/contract";
-import { Anchor, Button, Container, Group, Progress, Stack, Text, Title } from "@mantine/core";
+import { Anchor, AspectRatio, Button, Container, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -18,7 +18,7 @@ import { ActivitiesStep } from "./ActivitiesStep";
 import { EvidenceStep } from "./EvidenceStep";
 import { progressPercent, STEPS } from "./portal-state";
 import { dispatchPortal, usePortalState } from "./portal-store";
-import { useHcpcInfo } from "./queries";
+import { useGuideVideo, useHcpcInfo } from "./queries";
 import { StatementStep } from "./StatementStep";
 import { SummaryStep } from "./SummaryStep";
 import { timeLeft } from "./time-left";
@@ -143,6 +143,7 @@ function Wizard({ token }: { token: string }) {
             </Text>
           </Group>
         </Stack>
+        <GuideVideo />
         <WizardSteps
           label="Portal steps"
           noun="Step"
@@ -175,5 +176,25 @@ function Wizard({ token }: { token: string }) {
         </Group>
       </Stack>
     </Shell>
+  );
+}
+
+/** The portal's guide video, when the operator configured one (hidden otherwise). */
+function GuideVideo() {
+  const url = useGuideVideo().data;
+  if (!url) return null;
+  return (
+    <details>
+      <summary>Watch the guide video</summary>
+      <AspectRatio ratio={16 / 9} maw={640} mt="sm">
+        <iframe
+          src={url}
+          title="HCPC audit portal guide video"
+          loading="lazy"
+          allow="fullscreen; picture-in-picture"
+          style={{ border: 0 }}
+        />
+      </AspectRatio>
+    </details>
   );
 }

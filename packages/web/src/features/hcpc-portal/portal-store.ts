@@ -1,21 +1,20 @@
 // The portal's state kept in this browser (REQ-HCPC-02), so a reload or a later visit with the same
-// link keeps the user's selections and completed steps. A guest page: it has its own storage key,
-// apart from the signed-in session's.
+// link keeps the user's selections and completed steps. Kept in the one stored state
+// (lib/storage.ts, REQ-GEN-04) under its own field, apart from the signed-in session's fields.
 import { useSyncExternalStore } from "react";
+import { patchStored, readStored } from "../../lib/storage";
 import { type PortalAction, type PortalState, parsePortal, portalReducer } from "./portal-state";
 
-export const PORTAL_KEY = "cpd-hcpc-portal";
+/** The portal's field of the stored state. */
+export const PORTAL_FIELD = "hcpcPortal";
 
 const listeners = new Set<() => void>();
 let current: PortalState | null = null;
 
 function load(): PortalState {
   if (current) return current;
-  try {
-    current = parsePortal(window.localStorage.getItem(PORTAL_KEY));
-  } catch {
-    current = parsePortal(null);
-  }
+  const stored = readStored("local")[PORTAL_FIELD];
+  current = parsePortal(stored ? JSON.stringify(stored) : null);
   return current;
 }
 
@@ -23,11 +22,8 @@ export function dispatchPortal(action: PortalAction) {
   const next = portalReducer(load(), action);
   if (next === current) return;
   current = next;
-  try {
-    window.localStorage.setItem(PORTAL_KEY, JSON.stringify(next));
-  } catch {
-    // Storage unavailable: the state lives in memory for this visit.
-  }
+  // Storage unavailable: the state still lives in memory for this visit.
+  patchStored("local", { [PORTAL_FIELD]: next });
   for (const l of listeners) l();
 }
 

@@ -4,6 +4,16 @@ import { call } from "../../lib/api-client";
 
 const key = (token: string, ...rest: unknown[]) => ["hcpc-portal", token, ...rest];
 
+/** The operator's public configuration: the portal's guide video (ADR 0024). */
+export const useGuideVideo = () =>
+  useQuery({
+    queryKey: ["shell-config"],
+    queryFn: () => call(api.shellConfig),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    select: (c) => c.hcpcGuideVideoUrl,
+  });
+
 export const useHcpcInfo = (token: string) =>
   useQuery({
     queryKey: key(token, "info"),

@@ -6,7 +6,7 @@ import { DateRangeFields, isValidRange } from "../../lib/DateRangeFields";
 import { downloadWithSession } from "../../lib/download";
 import { notifyError } from "../../lib/notify";
 import { PagedTable } from "../../lib/PagedTable";
-import { SortHeader } from "../../lib/SortHeader";
+import { SortHeaders } from "../../lib/SortHeader";
 import { usePageTitle } from "../../lib/use-page-title";
 import { AddUserModal } from "./AddUserModal";
 import { ImportUsersModal } from "./ImportUsersModal";
@@ -16,6 +16,15 @@ import { ReviewModal, type ReviewTarget } from "./ReviewModal";
 import { lastTwelveMonths } from "./range";
 
 type Sort = (typeof ORGANISATION_USER_SORTS)[number];
+
+const COLUMNS = [
+  ["Name", "name"],
+  ["Email", "email"],
+  ["CPD hours", "hours"],
+  ["Entries", "entries"],
+  ["Last activity", "lastActivity"],
+  ["Joined", "joined"],
+] as const;
 
 /** REQ-ORG-01 users-report: the organisation's users with their CPD in a date range. */
 export default function UsersReportPage() {
@@ -114,12 +123,7 @@ export default function UsersReportPage() {
         captionId="users-report-caption"
         head={
           <>
-            <SortHeader label="Name" sort="name" state={sort} onSort={onSort} />
-            <SortHeader label="Email" sort="email" state={sort} onSort={onSort} />
-            <SortHeader label="CPD hours" sort="hours" state={sort} onSort={onSort} />
-            <SortHeader label="Entries" sort="entries" state={sort} onSort={onSort} />
-            <SortHeader label="Last activity" sort="lastActivity" state={sort} onSort={onSort} />
-            <SortHeader label="Joined" sort="joined" state={sort} onSort={onSort} />
+            <SortHeaders columns={COLUMNS} state={sort} onSort={onSort} />
             <Table.Th>
               <span className="visually-hidden">Actions</span>
             </Table.Th>

@@ -1,4 +1,4 @@
-import { PORTFOLIO } from "@cpd/contract";
+import { CLINICAL_SKILLS_PAGE_CODES, GOVERNING_BODY_PAGE_CODES, PAGE_TITLES, PORTFOLIO } from "@cpd/contract";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "../../lib/clock";
@@ -58,19 +58,26 @@ function setup({
     status("Completed", { downloadLink: `/api/portfolio/v2/download/${UUID}/file?expires=1&signature=s` }),
   ],
   requestFails = false,
+  bodies = ["HCPC"],
+  linked = false,
 }: {
   items?: unknown[];
   delivery?: string;
   statuses?: unknown[];
   requestFails?: boolean;
+  bodies?: string[];
+  linked?: boolean;
 } = {}) {
   let polls = 0;
   const api = fakeApi([
-    ["GET", /^\/api\/profile\/governing-bodies$/, () => ["HCPC"]],
+    ["GET", /^\/api\/profile\/governing-bodies$/, () => bodies],
     [
       "GET",
       /^\/api\/clinical-skills\/auth\/link$/,
-      () => withError(404, "NOT_FOUND", "No Clinical Skills account is linked"),
+      () =>
+        linked
+          ? { linked: true, email: "a@b.c" }
+          : withError(404, "NOT_FOUND", "No Clinical Skills account is linked"),
     ],
     [
       "GET",
@@ -127,6 +134,28 @@ describe("the portfolio builder", () => {
       "step",
     );
     expect(screen.getByRole("heading", { name: "Stage 2 of 6: Front page" })).toHaveFocus();
+  });
+
+  it("offers every page of each of the user's governing bodies, and the Clinical Skills pages when linked", async () => {
+    const bodies = Object.keys(GOVERNING_BODY_PAGE_CODES);
+    setup({ bodies, linked: true });
+    await screen.findByRole("checkbox", { name: "HCPC profile" });
+    const codes = [...Object.values(GOVERNING_BODY_PAGE_CODES).flat(), ...CLINICAL_SKILLS_PAGE_CODES];
+    expect(codes).toHaveLength(17);
+    for (const code of codes) {
+      expect(screen.getByRole("checkbox", { name: PAGE_TITLES[code] })).toBeChecked();
+    }
+  });
+
+  it("offers only the pages of the user's own governing bodies: NMC's two, not IOSH's", async () => {
+    const { user } = setup({ bodies: ["NMC", "Science Council"] });
+    const fen = await screen.findByRole("checkbox", { name: "NMC future nurse standards" });
+    expect(screen.getByRole("checkbox", { name: "NMC standards" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Science Council profile" })).toBeChecked();
+    for (const name of ["HCPC profile", "IOSH profile", "Clinical skills (chart)"])
+      expect(screen.queryByRole("checkbox", { name })).toBeNull();
+    await user.click(fen);
+    expect(fen).not.toBeChecked();
   });
 
   it("blocks Next while no page is ticked", async () => {

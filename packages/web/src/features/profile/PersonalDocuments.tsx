@@ -29,6 +29,7 @@ import { notifyError, notifyMessage, notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
 import { Spinner } from "../../lib/Spinner";
 import { fileUrl, uploadFile } from "../../lib/upload";
+import { useHoverSelect } from "../../lib/use-hover-select";
 import { todayIso } from "../forms";
 import {
   DOCUMENT_ACCEPT,
@@ -199,6 +200,7 @@ export function PersonalDocuments() {
   const [filter, setFilter] = useState("ALL");
   const docs = useDocuments(filter);
   const refresh = useRefreshDocuments();
+  const hover = useHoverSelect<string>();
 
   const remove = useDeleteDocument({
     onSuccess: () => {
@@ -251,7 +253,14 @@ export function PersonalDocuments() {
       ) : (
         <Stack gap="xs" {...bareList} aria-label="Personal documents">
           {docs.data.map((d) => (
-            <Card key={d.id} withBorder padding="sm" component="li">
+            <Card
+              key={d.id}
+              withBorder
+              padding="sm"
+              component="li"
+              className="hover-select"
+              {...hover.props(d.id)}
+            >
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <div style={{ minWidth: 0 }}>
                   <Text fw={700} style={{ wordBreak: "break-word" }}>

@@ -1,6 +1,6 @@
 import { ROLES } from "@cpd/contract";
 import { Button, Card, Grid, Group, Stack, Tabs, Title } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
@@ -9,6 +9,7 @@ import { useSession } from "../../lib/session";
 import { useLeaveGuard } from "../../lib/use-leave-guard";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useBranding, useFeatures, useProfile } from "../shell";
+import { ProfileSignatureCard } from "../supervision";
 import { AdditionalInformation } from "./AdditionalInformation";
 import { AnnualReviews } from "./AnnualReviews";
 import { BasicDetailsCard } from "./BasicDetailsCard";
@@ -100,6 +101,9 @@ export default function ProfilePage() {
             </Card>
             <MembershipCard canCancel={canEdit} />
             <GoverningBodies canEdit={canEdit} />
+            <Suspense fallback={null}>
+              <ProfileSignatureCard canEdit={canEdit} />
+            </Suspense>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -2,6 +2,6 @@
 // feature imports another only through its index. No route pages here: they stay lazy-loaded.
 export { profileImageUrl } from "./image-url";
 export { looksLikeEmail } from "./profile-rules";
-export { useGoverningBodies, usePersonalProfile } from "./queries";
+export { useGoverningBodies } from "./queries";
 export { TagListEditor } from "./TagsEditor";
 export { UnsavedChangesModal } from "./UnsavedChangesModal";

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
 import type { MutationCallbacks } from "../../lib/query-client";
+import { TOASTS } from "../../lib/toast-messages";
 import { keys } from "../shell";
 import { type PersonalForm, toBody } from "./personal-form";
 
@@ -93,7 +94,7 @@ export function useUpdateProfile(
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ProfileBody) => call(api.updateProfile, { body }),
-    meta: { errorTitle: "Failed to save profile" },
+    meta: { errorTitle: TOASTS.updateProfileFailed },
     onSuccess: async (...args) => {
       qc.setQueryData(keys.profile, args[0]);
       await callbacks.onSuccess?.(...args);

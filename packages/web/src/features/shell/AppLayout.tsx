@@ -5,7 +5,7 @@ import { Suspense, useCallback, useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { now } from "../../lib/clock";
 import { londonDay } from "../../lib/london-time";
-import { session, useSession } from "../../lib/session";
+import { isAdmin, session, useSession } from "../../lib/session";
 import { PageLoader } from "../../routes/PageLoader";
 import { logout } from "../auth";
 import { profileImageUrl } from "../profile";
@@ -14,6 +14,7 @@ import { Header } from "./Header";
 import { IdleTimeout } from "./IdleTimeout";
 import { ImpersonationBanner } from "./ImpersonationBanner";
 import { hasFeatureAccess } from "./nav-items";
+import { PageGate } from "./PageGate";
 import {
   useBranding,
   useDashboardSettings,
@@ -92,6 +93,8 @@ export default function AppLayout() {
     features: features.data,
     userFeatures: userFeatures.data,
     hasAccess: p ? hasFeatureAccess(p) : true,
+    switches: settings.data?.dashboardWidgets,
+    admin: isAdmin(state?.roles ?? []),
   };
 
   return (
@@ -133,7 +136,9 @@ export default function AppLayout() {
           </Box>
         )}
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          <PageGate access={access}>
+            <Outlet />
+          </PageGate>
         </Suspense>
       </AppShell.Main>
       {p && state && !welcome && <GreetingOverlay firstName={p.firstName} onClosed={onGreetingClosed} />}

@@ -4,6 +4,7 @@ import { IDLE_LOGOUT_GRACE_MS, IDLE_TIMEOUT_MS } from "@cpd/contract";
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { nowMs } from "../../lib/clock";
+import { announceIdle } from "../../lib/idle-event";
 
 const ACTIVITY = ["pointerdown", "pointermove", "keydown", "scroll", "touchstart", "wheel"] as const;
 
@@ -29,6 +30,7 @@ export function IdleTimeout({ enabled, onLogout }: { enabled: boolean; onLogout:
         setWarning(false);
         onLogout();
       } else if (idle >= IDLE_TIMEOUT_MS) {
+        if (!warningRef.current) announceIdle();
         setWarning(true);
         setSecondsLeft(Math.ceil((IDLE_TIMEOUT_MS + IDLE_LOGOUT_GRACE_MS - idle) / 1000));
       }

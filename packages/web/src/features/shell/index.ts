@@ -1,5 +1,7 @@
 // What other features use of the shell (docs/decisions/0015-module-boundaries-and-jobs.md): a
 // feature imports another only through its index.
+
+export { hasFeatureAccess } from "./nav-items";
 export {
   keys,
   useBranding,

@@ -13,13 +13,17 @@ export interface NavItem {
   roles?: readonly string[];
   /** Only when the caller's organisation has analytics (or they are an Admin). */
   analytics?: boolean;
+  /** The person's dashboard switch (their organisation's when it has one): hidden while off (ADR 0020). */
+  entrySwitch?: "reflection" | "supervision";
+  /** An organisation switch of a manager's screen: hidden while off, except for administrators (ADR 0020). */
+  organisationFeature?: FeatureName;
 }
 
 export const MAIN_NAV: NavItem[] = [
   { label: "Dashboard", to: "/dashboard" },
   { label: "Diary", to: "/create/diary" },
-  { label: "Reflection", to: "/create/reflection", feature: "Reflection" },
-  { label: "Supervision", to: "/create/supervision", premium: true },
+  { label: "Reflection", to: "/create/reflection", feature: "Reflection", entrySwitch: "reflection" },
+  { label: "Supervision", to: "/create/supervision", premium: true, entrySwitch: "supervision" },
   { label: "Entries", to: "/entries" },
   { label: "Profile", to: "/profile" },
   { label: "Portfolio", to: "/portfolio-builder/choose", premium: true, also: ["/portfolio-builder"] },
@@ -32,9 +36,13 @@ export const MAIN_NAV: NavItem[] = [
 
 export const ORGANISATION_NAV: NavItem[] = [
   { label: "Users", to: "/organisation/users" },
-  { label: "Certificates", to: "/organisation/certificates" },
-  { label: "Shared CPD", to: "/organisation/shared-cpd" },
-  { label: "Events", to: "/organisation/events" },
+  {
+    label: "Certificates",
+    to: "/organisation/certificates",
+    organisationFeature: "OrganisationCertificates",
+  },
+  { label: "Shared CPD", to: "/organisation/shared-cpd", organisationFeature: "OrganisationSharedCPD" },
+  { label: "Events", to: "/organisation/events", organisationFeature: "OrganisationEvents" },
   { label: "Analytics", to: "/organisation/analytics", analytics: true },
   { label: "Settings", to: "/organisation/settings" },
 ];
@@ -65,9 +73,17 @@ export interface Access {
   userFeatures: Record<string, boolean> | undefined;
   /** Full member, or a trial that has not expired. */
   hasAccess: boolean;
+  /** GET settings/dashboard: the reflection and supervision switches. */
+  switches?: { reflection: boolean; supervision: boolean };
+  /** Any administrator role: organisation switches do not hide their screens. */
+  admin?: boolean;
 }
 
 export function navState(item: NavItem, access: Access): NavState {
+  if (item.entrySwitch && access.switches?.[item.entrySwitch] === false) return "hidden";
+  if (item.organisationFeature && !access.admin && access.features?.[item.organisationFeature] === false) {
+    return "hidden";
+  }
   if (item.feature) {
     if (access.features?.[item.feature] === false) return "hidden";
     if (access.userFeatures?.[item.feature] === false) return "locked";
@@ -86,6 +102,11 @@ export function hasFeatureAccess(profile: {
 /** Whether the sidebar item is the current page's: its path, a page under it, or one of its other paths. */
 export function isNavActive(item: NavItem, pathname: string): boolean {
   return [item.to, ...(item.also ?? [])].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/** The sidebar item a page belongs to, when it has one (the guard of pages reached by URL, ADR 0020). */
+export function navItemOf(pathname: string): NavItem | undefined {
+  return [...MAIN_NAV, ...ORGANISATION_NAV].find((item) => isNavActive(item, pathname));
 }
 
 /** The items of a section this caller sees: their roles, and analytics where it applies. */

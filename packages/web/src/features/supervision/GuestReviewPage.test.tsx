@@ -6,7 +6,7 @@ import { fakeApi, type Route, withError, withStatus } from "../../test/fake-api"
 import { formItem, formPage } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
 import { GuestReview } from "./GuestReviewPage";
-import { guestTokenKey } from "./guest-token";
+import { readGuestToken, storeGuestToken } from "./guest-token";
 import * as fx from "./test-fixtures";
 
 vi.mock("signature_pad", async () => ({ default: (await import("./test-fixtures")).FakeSignaturePad }));
@@ -102,7 +102,7 @@ async function sendAndEnter(user: ReturnType<typeof setup>["user"], code: string
   await user.click(screen.getByRole("button", { name: "Verify" }));
 }
 
-const storeToken = () => window.sessionStorage.setItem(guestTokenKey(fx.SHARE_ID), TOKEN);
+const storeToken = () => storeGuestToken(fx.SHARE_ID, TOKEN);
 
 beforeEach(() => setClock("2026-07-01T12:00:00Z"));
 afterEach(() => setClock(null));
@@ -143,7 +143,7 @@ describe("the reviewee's code", () => {
 
     expect(await screen.findByRole("heading", { level: 2, name: "The record" })).toBeInTheDocument();
     expect(api.to(/\/authenticate\//, "POST")[2]?.body).toEqual({ authenticationCode: "123456" });
-    expect(window.sessionStorage.getItem(guestTokenKey(fx.SHARE_ID))).toBe(TOKEN);
+    expect(readGuestToken(fx.SHARE_ID)).toBe(TOKEN);
     expect(auth.at(-1)).toBe(`Bearer ${TOKEN}`);
   });
 
@@ -154,7 +154,7 @@ describe("the reviewee's code", () => {
     expect(screen.getByRole("textbox", { name: "6-digit code" })).toHaveAccessibleDescription(
       SUPERVISION_MESSAGES.codeExpired,
     );
-    expect(window.sessionStorage.getItem(guestTokenKey(fx.SHARE_ID))).toBeNull();
+    expect(readGuestToken(fx.SHARE_ID)).toBeNull();
   });
 
   it("toasts 'Failed to initiate authentication' when no code can be sent", async () => {
@@ -207,7 +207,7 @@ describe("a link that cannot be used", () => {
       ],
     ]);
     expect(await screen.findByRole("button", { name: "Send code" })).toBeInTheDocument();
-    expect(window.sessionStorage.getItem(guestTokenKey(fx.SHARE_ID))).toBeNull();
+    expect(readGuestToken(fx.SHARE_ID)).toBeNull();
   });
 
   it("shows the expired message when the record answers 410", async () => {

@@ -1,6 +1,6 @@
 // /review/supervision/:id, the reviewee's page (no login, REQ-ROLE-05, REQ-SUP-03, REQ-SUP-04): the 2FA code, then the
 // record read-only with its topics, comments and sign-off. The guest token is kept for this tab
-// under "supervision-guest:<share id>"; when it stops working the code step comes back.
+// in the tab's stored state (guest-token.ts); when it stops working the code step comes back.
 import { api, SUPERVISION_MESSAGES, type SupervisionSide, UUID_PATTERN } from "@cpd/contract";
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";

@@ -34,7 +34,7 @@ function setup(form: Form, extra: Route[] = []) {
       /^\/api\/supervision\/complete$/,
       () => ({ message: SUPERVISION_MESSAGES.signed, completed: false, reviewee: reviewee() }),
     ],
-    ["GET", /^\/api\/personal-profile$/, () => ({ signature: SAVED_SIGNATURE, lockedFields: [] })],
+    ["GET", /^\/api\/personal-profile\/signature$/, () => ({ signature: SAVED_SIGNATURE })],
   ]);
   const app = renderApp(
     [
@@ -300,5 +300,86 @@ describe("a shared record, for its owner", () => {
     expect(p.getByText(/signed by Alex Morgan on 03\/07\/2026 14:15/)).toBeInTheDocument();
     expect(p.getByText("ab".repeat(32))).toBeInTheDocument();
     expect(p.getByRole("button", { name: "Sign Off" })).toBeDisabled();
+  });
+});
+
+describe("the owner's topics after sharing (ADR 0022)", () => {
+  const topicsRoutes: Route[] = [
+    [
+      "POST",
+      /^\/api\/supervision\/[^/]+\/topics$/,
+      () => ({
+        message: SUPERVISION_MESSAGES.topicAdded,
+        topic: topic({ TopicId: "t2", TopicTitle: "Audit" }),
+      }),
+    ],
+    [
+      "PUT",
+      /^\/api\/supervision\/[^/]+\/topics\/[^/]+$/,
+      () => ({ message: SUPERVISION_MESSAGES.topicSaved, topic: topic({ TopicTitle: "Renamed" }) }),
+    ],
+    [
+      "DELETE",
+      /^\/api\/supervision\/[^/]+\/topics\/[^/]+$/,
+      () => ({ message: SUPERVISION_MESSAGES.topicRemoved }),
+    ],
+  ];
+
+  it("adds a topic (title required), edits one and removes one after confirming", async () => {
+    const { user, api } = setup(
+      supervisionForm("Supervisor", { shared: true, reviewee: reviewee() }),
+      topicsRoutes,
+    );
+    const p = await panel();
+    await user.click(await p.findByRole("button", { name: "Add a topic" }));
+    const form = within(p.getByRole("form", { name: "Add a topic" }));
+    await user.click(form.getByRole("button", { name: "Add topic" }));
+    expect(form.getByText(SUPERVISION_MESSAGES.topicTitleRequired)).toBeInTheDocument();
+    expect(api.to(/\/topics$/, "POST")).toHaveLength(0);
+    await fill(user, form.getByRole("textbox", { name: /^Topic title/ }), "Audit");
+    await fill(user, form.getByRole("textbox", { name: "Agreed actions" }), "Book it");
+    await user.click(form.getByRole("button", { name: "Add topic" }));
+    await waitFor(() => expect(api.to(/\/topics$/, "POST")).toHaveLength(1));
+    expect(api.to(/\/topics$/, "POST")[0]?.url.pathname).toBe(`/api/supervision/${SHARE_ID}/topics`);
+    expect(api.to(/\/topics$/, "POST")[0]?.body).toEqual({ title: "Audit", actions: "Book it" });
+    expect(await screen.findByText(SUPERVISION_MESSAGES.topicAdded)).toBeInTheDocument();
+
+    await user.click(p.getByRole("button", { name: "Edit topic “Caseload review”" }));
+    const edit = within(p.getByRole("form", { name: "Edit topic “Caseload review”" }));
+    const title = edit.getByRole("textbox", { name: /^Topic title/ });
+    expect(title).toHaveValue("Caseload review");
+    await user.clear(title);
+    await fill(user, title, "Renamed");
+    await user.click(edit.getByRole("button", { name: "Save topic" }));
+    await waitFor(() => expect(api.to(/\/topics\/[^/]+$/, "PUT")).toHaveLength(1));
+    expect(api.to(/\/topics\/[^/]+$/, "PUT")[0]?.body).toEqual({
+      title: "Renamed",
+      actions: "Book a joint visit",
+    });
+
+    await user.click(p.getByRole("button", { name: "Remove topic “Caseload review”" }));
+    expect(api.to(/\/topics\/[^/]+$/, "DELETE")).toHaveLength(0);
+    await user.click(await screen.findByRole("button", { name: "Remove topic" }));
+    await waitFor(() => expect(api.to(/\/topics\/[^/]+$/, "DELETE")).toHaveLength(1));
+    expect(api.to(/\/topics\/[^/]+$/, "DELETE")[0]?.url.pathname).toBe(
+      `/api/supervision/${SHARE_ID}/topics/${TOPIC_ID}`,
+    );
+  });
+
+  it("offers no topic editing once sign-off has started", async () => {
+    setup(
+      supervisionForm("Supervisee", {
+        shared: true,
+        reviewee: reviewee({
+          RevieweeType: "Supervisor",
+          RevieweeSignature: signature({ byReviewee: true }),
+        }),
+      }),
+      topicsRoutes,
+    );
+    const p = await panel();
+    expect(await p.findByText("Caseload review")).toBeInTheDocument();
+    expect(p.queryByRole("button", { name: "Add a topic" })).not.toBeInTheDocument();
+    expect(p.queryByRole("button", { name: /^Edit topic/ })).not.toBeInTheDocument();
   });
 });

@@ -8,8 +8,7 @@ import { useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { entryChanged } from "../../lib/invalidate";
 import { notifySuccess } from "../../lib/notify";
-import { usePersonalProfile } from "../profile";
-import type { Party } from "./queries";
+import { type Party, useProfileSignature } from "./queries";
 import { ownerSide, type RevieweeRecord, reviewState } from "./review-model";
 import { ShareDialog } from "./ShareDialog";
 import { ShareSummary } from "./ShareSummary";
@@ -155,6 +154,6 @@ function SharedReview({
 
 /** The owner may sign with the signature saved in their profile. */
 function OwnerSignOff(props: React.ComponentProps<typeof SignOff>) {
-  const profile = usePersonalProfile();
-  return <SignOff {...props} savedSignature={profile.data?.signature ?? null} />;
+  const saved = useProfileSignature();
+  return <SignOff {...props} savedSignature={saved.data?.signature ?? null} />;
 }

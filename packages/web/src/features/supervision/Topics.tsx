@@ -7,6 +7,7 @@ import { bareList } from "../../lib/bare-list";
 import { londonDateTime } from "../../lib/london-time";
 import { type Party, useAddComment, useToggleTopic } from "./queries";
 import type { Topic } from "./review-model";
+import { AddTopicForm, TopicActionsBar, TopicEditForm } from "./TopicsEditor";
 
 interface Props {
   party: Party;
@@ -18,6 +19,8 @@ interface Props {
 export function TopicList({ party, topics, state, level }: Props) {
   const id = useId();
   const toggle = useToggleTopic(party);
+  // The owner changes the topics until the first signature (ADR 0022).
+  const canEdit = party.kind === "owner" && state.canComment;
   return (
     <Stack gap="sm" component="section" aria-labelledby={`${id}-title`}>
       <Title order={level} fz={level <= 2 ? "h3" : "h4"} id={`${id}-title`}>
@@ -39,10 +42,12 @@ export function TopicList({ party, topics, state, level }: Props) {
               level={(level + 1) as TitleOrder}
               toggling={toggle.isPending && toggle.variables === t.TopicId}
               onToggle={() => toggle.mutate(t.TopicId)}
+              canEdit={canEdit}
             />
           ))}
         </Stack>
       )}
+      {canEdit && <AddTopicForm party={party} full={topics.length >= SUPERVISION.maxTopics} />}
     </Stack>
   );
 }
@@ -54,6 +59,7 @@ function TopicCard({
   level,
   toggling,
   onToggle,
+  canEdit,
 }: {
   topic: Topic;
   party: Party;
@@ -61,9 +67,17 @@ function TopicCard({
   level: TitleOrder;
   toggling: boolean;
   onToggle: () => void;
+  canEdit: boolean;
 }) {
   const id = useId();
   const done = topic.Completed === "1";
+  const [editing, setEditing] = useState(false);
+  if (canEdit && editing)
+    return (
+      <Card component="li" withBorder padding="md">
+        <TopicEditForm party={party} topic={topic} onDone={() => setEditing(false)} />
+      </Card>
+    );
   return (
     <Card component="li" withBorder padding="md" aria-labelledby={`${id}-title`}>
       <Stack gap="xs">
@@ -86,6 +100,7 @@ function TopicCard({
         ) : (
           <Text fw={600}>{done ? "Completed" : "Not completed"}</Text>
         )}
+        {canEdit && <TopicActionsBar party={party} topic={topic} onEdit={() => setEditing(true)} />}
         <Comments topic={topic} />
         {state.canComment && <CommentForm party={party} topic={topic} />}
       </Stack>

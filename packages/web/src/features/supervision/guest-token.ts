@@ -1,22 +1,21 @@
 // The reviewee's guest token (after the 2FA code), kept for this browser tab only: it ends with
-// the tab, and another share's link never sees it (one key per share).
-export const guestTokenKey = (shareId: string) => `supervision-guest:${shareId}`;
+// the tab, and another share's link never sees it (one entry per share). Kept in the tab's part of
+// the one stored state (lib/storage.ts, REQ-GEN-04).
+import { patchStored, readStored } from "../../lib/storage";
+
+const GUEST_FIELD = "supervisionGuest";
+const guestTokens = () => (readStored("tab")[GUEST_FIELD] ?? {}) as Record<string, string>;
 
 export function readGuestToken(shareId: string): string | null {
-  try {
-    return window.sessionStorage.getItem(guestTokenKey(shareId));
-  } catch {
-    return null;
-  }
+  const token = guestTokens()[shareId];
+  return typeof token === "string" ? token : null;
 }
 
 export function storeGuestToken(shareId: string, token: string | null) {
-  try {
-    if (token) window.sessionStorage.setItem(guestTokenKey(shareId), token);
-    else window.sessionStorage.removeItem(guestTokenKey(shareId));
-  } catch {
-    // Storage unavailable: the token lives in memory for this visit.
-  }
+  const { [shareId]: _, ...others } = guestTokens();
+  const next = token ? { ...others, [shareId]: token } : others;
+  // Storage unavailable: the token lives in memory for this visit.
+  patchStored("tab", { [GUEST_FIELD]: Object.keys(next).length > 0 ? next : undefined });
 }
 
 /** A file or PDF link of the share with the guest token in its query (a new tab sends no header). */

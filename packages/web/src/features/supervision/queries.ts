@@ -1,7 +1,7 @@
 // The supervision calls. The owner makes them with the session token; the reviewee with the guest
 // token from the 2FA step (`party.guestToken`), which the API client sends instead.
 import { api, type BodyOf, type SupervisionSide } from "@cpd/contract";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
 
@@ -58,6 +58,46 @@ export const useAddComment = (party: Party) =>
     ({ topicId, comment }: { topicId: string; comment: string }) =>
       call(api.commentSupervisionTopic, { ...topicParams(party, topicId), body: { comment } }),
   );
+
+// The owner changes the topics of a shared record until the first signature (ADR 0022).
+type TopicInput = BodyOf<typeof api.addSupervisionTopic>;
+export const useAddTopic = (party: Party) =>
+  usePartyMutation(party, "Failed to add topic", (body: TopicInput) =>
+    call(api.addSupervisionTopic, { params: { id: party.shareId }, body }),
+  );
+
+export const useUpdateTopic = (party: Party) =>
+  usePartyMutation(party, "Failed to save topic", ({ topicId, ...body }: TopicInput & { topicId: string }) =>
+    call(api.updateSupervisionTopic, { params: { id: party.shareId, topicId }, body }),
+  );
+
+export const useRemoveTopic = (party: Party) =>
+  usePartyMutation(party, "Failed to remove topic", (topicId: string) =>
+    call(api.deleteSupervisionTopic, { params: { id: party.shareId, topicId } }),
+  );
+
+// The signature saved in the profile: the owner may sign with it, never the reviewee (ADR 0022).
+const profileSignatureKey = ["personal-profile", "signature"] as const;
+export const useProfileSignature = () =>
+  useQuery({ queryKey: profileSignatureKey, queryFn: () => call(api.getProfileSignature) });
+
+export function useSaveProfileSignature() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (signature: string) => call(api.putProfileSignature, { body: { signature } }),
+    onSuccess: (res) => qc.setQueryData(profileSignatureKey, { signature: res.signature }),
+    meta: { errorTitle: "Failed to save signature" },
+  });
+}
+
+export function useDeleteProfileSignature() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.deleteProfileSignature),
+    onSuccess: () => qc.setQueryData(profileSignatureKey, { signature: null }),
+    meta: { errorTitle: "Failed to delete signature" },
+  });
+}
 
 type Signing = Pick<BodyOf<typeof api.completeSupervision>, "signature" | "useGlobalSignature">;
 export const useSignOff = (party: Party) =>

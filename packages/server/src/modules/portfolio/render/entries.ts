@@ -2,6 +2,7 @@
 // (photos embedded at print resolution, other files listed by name, type and size).
 import { ukDate } from "@cpd/contract";
 import { bulletList, keepTogether } from "../../../lib/pdf/blocks.js";
+import { writeRichText } from "../../../lib/pdf/rich-text.js";
 import { writeText } from "../../../lib/pdf/text.js";
 import { fitBox, isRaster, type PrintImage, printImage } from "./images.js";
 import {
@@ -125,7 +126,7 @@ function drawItem(doc: PDFKit.PDFDocument, label: string, value: string | string
       size: 11,
       lineGap: 2,
     });
-  else writeText(doc, asText(value), { x: MARGIN.left, y: doc.y, width: CONTENT_WIDTH, lineGap: 2 });
+  else writeRichText(doc, value, { x: MARGIN.left, y: doc.y, width: CONTENT_WIDTH, lineGap: 2 });
 }
 
 /** Photos being fetched and shrunk ahead of their entry (see `prefetched` in index.ts). */

@@ -3,8 +3,9 @@ import { ENTRY_TYPE_DOCUMENT_LABELS } from "@cpd/contract";
 import { keepTogether } from "../../../lib/pdf/blocks.js";
 import { BRAND_BLUE, INK, MUTED } from "../../../lib/pdf/colours.js";
 import { FONT } from "../../../lib/pdf/fonts.js";
+import { writeRichText } from "../../../lib/pdf/rich-text.js";
+import { richTextToPlain } from "../../../lib/pdf/rich-text-parse.js";
 import { writeText } from "../../../lib/pdf/text.js";
-import { plainText } from "../../pdf/entry-pdf.js";
 
 export const PAGE = { width: 595.28, height: 841.89 } as const;
 export const MARGIN = { top: 72, bottom: 72, left: 56, right: 56 } as const;
@@ -22,8 +23,8 @@ export const currentPage = (doc: PDFKit.PDFDocument) => doc.bufferedPageRange().
 /** Hours as people write them: 1, 1.5, 0.25. */
 export const hoursText = (h: number) => `${Number(h.toFixed(2))}`;
 
-/** Editor HTML becomes plain paragraphs; plain text is left alone (so "a < b" survives). */
-export const asText = (value: string) => (/<\/?[a-z][^>]*>/i.test(value) ? plainText(value) : value.trim());
+/** Editor HTML as plain paragraphs (for short values); plain text is left alone, "a < b" included. */
+export const asText = richTextToPlain;
 
 const HEX = /^#?([0-9a-f]{6})$/i;
 /** The organisation's colour when it is a usable hex colour, else ours. */
@@ -63,10 +64,10 @@ export function heading(
   doc.y += size * 0.4;
 }
 
-/** A paragraph of body text across the column. */
+/** A paragraph of body text, or stored rich text with its formatting (ADR 0023), across the column. */
 export function paragraph(doc: PDFKit.PDFDocument, text: string, size = 11, colour = INK): void {
   doc.fillColor(colour).fontSize(size);
-  writeText(doc, text, { x: MARGIN.left, y: doc.y, width: CONTENT_WIDTH, lineGap: 2 });
+  writeRichText(doc, text, { x: MARGIN.left, y: doc.y, width: CONTENT_WIDTH, lineGap: 2 });
 }
 
 /** A thin horizontal rule across the column. */

@@ -3,6 +3,7 @@
 import { keepTogether } from "../../../lib/pdf/blocks.js";
 import { FONT } from "../../../lib/pdf/fonts.js";
 import { writeText } from "../../../lib/pdf/text.js";
+import { drawBarChart, drawSource } from "./governing-body.js";
 import { fitBox, printImage } from "./images.js";
 import {
   asText,
@@ -32,6 +33,11 @@ export async function drawProfilePage(
   doc.y += 14;
   let said = false;
 
+  if (page.source) drawSource(doc, page.source);
+  if (page.chart?.bars.length) {
+    drawBarChart(doc, page.chart, accent);
+    said = true;
+  }
   if (page.image?.length) said = (await drawPicture(doc, page.image)) || said;
 
   const rows = (page.rows ?? []).filter((r) => r.value.trim() !== "");
@@ -67,7 +73,7 @@ export async function drawProfilePage(
     if (!text) continue;
     said = true;
     heading(doc, section.heading, { size: 13, colour: accent, gapBefore: 10 });
-    paragraph(doc, text);
+    paragraph(doc, section.text);
   }
 
   if (!said) paragraph(doc, "Not provided", 11, MUTED);

@@ -16,6 +16,10 @@ export interface PortfolioProfilePage {
   sections?: PortfolioTextSection[];
   /** PROFILE_PICTURE: the image bytes (any format sharp reads). */
   image?: Buffer | null;
+  /** A governing body's page: where its standards are published (docs/decisions/0025-governing-body-pages.md). */
+  source?: { publisher: string; publication: string; url: string; effective: string | null };
+  /** CLINICAL_SKILLS_GRAPHICAL: bars drawn as vector shapes, a title and one bar per value. */
+  chart?: { title: string; bars: { label: string; value: number }[] };
 }
 
 export interface PortfolioInfographic {
