@@ -182,7 +182,9 @@ const OrganisationFields = {
   loginLogoUrl: Nullable(Text({ maxLength: 2_000_000 })),
   /** The organisation's own sign-in address shown to its members; omitted: unchanged. */
   loginLink: Type.Optional(
-    Nullable(Text({ minLength: 1, maxLength: 2000, pattern: '^(https?://|/)[^\\s<>"]*$' })),
+    Nullable(
+      Text({ minLength: 1, maxLength: 2000, pattern: '^(https?://|/)[^\\s<>"\\u0000\\uD800-\\uDFFF]*$' }),
+    ),
   ),
   colourHex: Nullable(Text({ pattern: "^#[0-9A-Fa-f]{6}$" })),
   videoUrl: Nullable(HttpUrl()),

@@ -5,7 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { AdminOrganisation } from "./admin.js";
 import { endpoint } from "./endpoint.js";
-import { SerialId } from "./primitives.js";
+import { SerialId, Text } from "./primitives.js";
 
 /** The two logos: the header's (also the portfolio front page's), and the login page's own. */
 export const LOGO_KINDS = ["logo", "login-logo"] as const;
@@ -63,7 +63,7 @@ export const organisationLogo = endpoint({
   params: LogoParams,
   query: Type.Object({
     v: Type.Optional(
-      Type.String({
+      Text({
         maxLength: 100,
         description: "A version tag that changes with the logo (cache busting)",
       }),
