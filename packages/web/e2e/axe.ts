@@ -20,7 +20,7 @@ export async function checkA11y(page: Page, label = page.url()) {
  * still. Waits (at most 2 s) for the running finite animations and transitions; spinners loop
  * for ever and are left alone.
  */
-async function transitionsEnded(page: Page) {
+export async function transitionsEnded(page: Page) {
   await page.evaluate(async () => {
     const finite = document
       .getAnimations()

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiCreateDiary, apiShare, pageToken, pdfBuffer } from "./api";
-import { checkA11y } from "./axe";
+import { checkA11y, transitionsEnded } from "./axe";
 import {
   dismissGreeting,
   fillDiary,
@@ -107,6 +107,10 @@ test("create a diary entry with evidence, see the dashboard count it, find it in
   const deleted = page.waitForResponse(
     (r) => r.request().method() === "DELETE" && r.url().includes("/api/entries/"),
   );
+  // The dialog scales in: a click while it moves can press on the button and release beside it,
+  // which focuses the button but clicks nothing (the CI run of 2026-11-27: no DELETE was sent).
+  await expect(confirm).toBeVisible();
+  await transitionsEnded(page);
   await confirm.getByRole("button", { name: "Delete" }).click();
   expect((await deleted).status()).toBe(200);
   await expect(confirm).toBeHidden();
