@@ -20,6 +20,8 @@ async function openRowActions(page: Page, title: string) {
 test("create a diary entry with evidence, see the dashboard count it, find it in the list and preview its PDF", async ({
   page,
 }) => {
+  // The longest walk of the suite (upload, PDF preview, delete): 30-45 s on a quiet machine.
+  test.slow();
   const id = stamp();
   const title = `E2E diary ${id}`;
   const evidence = `e2e-evidence-${id}`;
