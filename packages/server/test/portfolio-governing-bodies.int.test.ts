@@ -66,7 +66,8 @@ describe("governing-body portfolio pages", () => {
     expect(all).not.toContain("No standards are recorded");
     for (const code of BODY_CODES) {
       const set = standardsForPage(code);
-      expect(set, code).toBeDefined();
+      // Every page code has its standards, with the published address they come from.
+      expect(set?.source, code).toMatch(/^https:\/\/\S+$/);
       if (!set) continue;
       // A page may run onto the next: the page and the one after it.
       const { index } = pageFor(pages, code);
