@@ -1,6 +1,7 @@
 // Video libraries (CPD Hub) and attendance certificates (REQ-VIDEO-01, REQ-VIDEO-02),
 // and the administrators' management of libraries and videos.
 import { Type } from "@sinclair/typebox";
+import { LOGO_UPLOAD_TYPES } from "./branding.js";
 import { Empty, endpoint, IsoDateTime, Message, Nullable } from "./endpoint.js";
 import { HttpUrl, IdParams, Int, Text } from "./primitives.js";
 
@@ -20,7 +21,21 @@ export const VIDEO_MESSAGES = {
   premiumRequired: "This library is for premium members. Upgrade to watch its videos.",
   noCertificate: "Certificates are not offered for this library.",
   confirmRequired: "Please confirm that you watched the whole video.",
+  thumbnailTooLarge: "The thumbnail file is too large: it can be at most 1 MB.",
+  thumbnailType: "The thumbnail must be a PNG, JPEG or SVG image.",
+  thumbnailUnreadable: "The thumbnail could not be read as a PNG, JPEG or SVG image.",
+  thumbnailUploadOnly: "Upload the thumbnail as a file (PNG, JPEG or SVG); a web address cannot be entered.",
+  thumbnailNotFound: "This video has no thumbnail.",
 } as const;
+
+/**
+ * Video thumbnails live in our storage and are served from this origin, as organisation logos
+ * are (ADR 0021): PNG, JPEG or SVG uploads of at most 1 MB, stored as a PNG of at most
+ * THUMBNAIL_MAX_PIXELS on the longer side.
+ */
+export const THUMBNAIL_UPLOAD_TYPES = LOGO_UPLOAD_TYPES;
+export const THUMBNAIL_MAX_BYTES = 1024 * 1024;
+export const THUMBNAIL_MAX_PIXELS = 1280;
 
 export const VIDEO_LIMITS = { nameMax: 200, descriptionMax: 2_000, durationMax: 86_400 } as const;
 
@@ -28,6 +43,10 @@ export const Video = Type.Object({
   videoId: Text(),
   name: Text(),
   description: Text(),
+  /**
+   * This origin's address of the uploaded thumbnail (`/api/videos/{videoId}/thumbnail?v=…`), or
+   * null. An older foreign address is given to administrators only (the page does not show it).
+   */
   thumbnail: Nullable(Text()),
   /** Seconds. */
   duration: Type.Integer(),
@@ -96,7 +115,16 @@ const VideoInput = Type.Object(
     name: Text({ minLength: 1, maxLength: VIDEO_LIMITS.nameMax }),
     description: Type.Optional(Text({ maxLength: VIDEO_LIMITS.descriptionMax })),
     url: HttpUrl(),
-    thumbnail: Type.Optional(Nullable(HttpUrl())),
+    thumbnail: Type.Optional(
+      Nullable(
+        Text({
+          maxLength: 2_048,
+          description:
+            "Upload a thumbnail with `POST admin/videos/{id}/thumbnail`. Here: omitted or the value the " +
+            "library answer gave keeps it, null removes it; anything else is 400 (a web address cannot be set).",
+        }),
+      ),
+    ),
     duration: Int(1, VIDEO_LIMITS.durationMax),
     hours: Type.Optional(Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.25 })),
     position: Type.Optional(Int(0, 10_000)),
@@ -177,4 +205,38 @@ export const deleteVideo = endpoint({
   auth: true,
   params: IdParams,
   response: Message,
+});
+
+export const uploadVideoThumbnail = endpoint({
+  method: "POST",
+  path: "/admin/videos/:id/thumbnail",
+  summary: "Upload a video's thumbnail (PNG, JPEG or SVG, at most 1 MB; administrators)",
+  description:
+    "Send the image as the raw body (image/png, image/jpeg or image/svg+xml) or as a multipart form " +
+    "with one file part named `file`. It is re-encoded as a PNG of at most 1280 pixels on its longer " +
+    "side (an SVG is rasterised) and served from this origin. 413 for a file over 1 MB, 415 for any " +
+    "other type or an image that will not decode.",
+  tags: adminTags,
+  auth: true,
+  params: IdParams,
+  rawBody: { contentTypes: THUMBNAIL_UPLOAD_TYPES, maxBytes: THUMBNAIL_MAX_BYTES },
+  response: AdminVideoLibrary,
+});
+
+export const videoThumbnail = endpoint({
+  method: "GET",
+  path: "/videos/:videoId/thumbnail",
+  summary: "A video's thumbnail (public, cacheable PNG served from this origin)",
+  description:
+    "The address the library answers give (`thumbnail`). The `v` query changes with each upload, so " +
+    "the answer may be cached for a long time.",
+  tags,
+  auth: false,
+  params: Type.Object({ videoId: Text({ minLength: 1, maxLength: 100 }) }),
+  query: Type.Object({
+    v: Type.Optional(Text({ maxLength: 100, description: "A version tag that changes with the thumbnail" })),
+  }),
+  response: Type.Any(),
+  binary: true,
+  produces: ["image/png"],
 });

@@ -1,11 +1,12 @@
 // The inputs an outside sweep answered with a 500 (issue 8, defect 3), each
 // kept as a test: they now get a 4xx in the envelope and change nothing.
 import { randomUUID } from "node:crypto";
-import { api, type EndpointDef, UUID_PATTERN } from "@cpd/contract";
+import { api, type EndpointDef, TEXT_MAX_LENGTH, UUID_PATTERN } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { validationMessage } from "../src/lib/validation-message.js";
 import { diary } from "./factories.js";
 import { call, createUser, useApp } from "./harness.js";
+import { signaturePng } from "./supervision-fixtures.js";
 
 const h = useApp();
 
@@ -42,10 +43,22 @@ describe("hostile text", () => {
 
   it("answers a long signature it accepted (answers are not held to input limits)", async () => {
     const u = await createUser(h.deps);
-    const signature = `data:image/png;base64,${"A".repeat(150_000)}`;
+    // A drawn PNG with 110 kB of trailing bytes: a ~150,000-character data URL the pad's check takes.
+    const png = Buffer.concat([await signaturePng(), Buffer.alloc(110_000)]);
+    const signature = `data:image/png;base64,${png.toString("base64")}`;
+    expect(signature.length).toBeGreaterThan(TEXT_MAX_LENGTH);
     const res = await call(h.app, "PUT", "/personal-profile", { token: u.token, body: { signature } });
     expect(res.status).toBe(200);
     expect(res.body.signature).toBe(signature);
+  });
+
+  it("refuses a profile signature that is not a drawn PNG, as the signature call does", async () => {
+    const u = await createUser(h.deps);
+    for (const signature of ["not an image", `data:image/png;base64,${"A".repeat(1_000)}`]) {
+      const res = await call(h.app, "PUT", "/personal-profile", { token: u.token, body: { signature } });
+      expect([res.status, res.body.code]).toEqual([400, "SIGNATURE_INVALID"]);
+    }
+    expect((await call(h.app, "GET", "/personal-profile", { token: u.token })).body.signature).toBeNull();
   });
 
   it("keeps emoji and other paired surrogates", async () => {

@@ -5,6 +5,7 @@ import * as logos from "../modules/organisations/logos.js";
 import * as shell from "../modules/shell/service.js";
 import * as settings from "../modules/shell/settings.js";
 import { define, perMinute } from "./define.js";
+import { sendPublicPng } from "./public-image.js";
 
 export function shellRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.features, {}, ({ caller }) => shell.features(deps, caller.id));
@@ -17,14 +18,7 @@ export function shellRoutes(app: FastifyInstance, deps: Deps) {
   );
   // Public and cacheable: the login page shows it before anyone signs in (ADR 0021).
   define(app, deps, api.organisationLogo, perMinute(600), async ({ params, reply }) => {
-    const png = await logos.organisationLogo(deps, params.id, params.kind);
-    return reply
-      .header("content-type", "image/png")
-      .header("content-length", png.length)
-      .header("cache-control", "public, max-age=86400")
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .send(png);
+    return sendPublicPng(reply, await logos.organisationLogo(deps, params.id, params.kind));
   });
   define(app, deps, api.shellConfig, perMinute(60), () => shell.publicConfig(deps));
   define(app, deps, api.getDashboardSettings, {}, ({ caller }) => settings.getSettings(deps, caller.id));

@@ -7,10 +7,10 @@
 // call any address), so it stays, unshown, until a file is uploaded in its place.
 import { createHash } from "node:crypto";
 import { LOGO_MAX_PIXELS, LOGO_MESSAGES, type LogoKind } from "@cpd/contract";
-import sharp from "sharp";
 import type { Deps } from "../../deps.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { Storage } from "../../lib/storage.js";
+import { prepareUploadedImage } from "../../lib/uploaded-image.js";
 import { findOrganisation } from "./repository.js";
 
 interface LogoColumns {
@@ -27,63 +27,7 @@ const COLUMNS = {
 } as const satisfies Record<LogoKind, { url: keyof LogoColumns; key: keyof LogoColumns }>;
 
 const unreadable = () => new AppError(415, "UNSUPPORTED_IMAGE", LOGO_MESSAGES.unreadable);
-
-const SVG_START = /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
-
-/** The SVG without what could run or reach out: scripts, event handlers, foreign references. */
-function sanitiseSvg(text: string): string {
-  // A document type may declare entities (expansion bombs, external files): refused outright.
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw unreadable();
-  return text
-    .replace(/<script[\s\S]*?<\/script\s*>/gi, "")
-    .replace(/<script[^>]*\/>/gi, "")
-    .replace(/<foreignObject[\s\S]*?<\/foreignObject\s*>/gi, "")
-    .replace(/\s(on[a-z]+)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, "")
-    .replace(/\s((?:xlink:)?href)\s*=\s*("[^"]*"|'[^']*')/gi, (all, _name, value: string) =>
-      /^["']\s*(#|data:image\/(png|jpeg);)/i.test(value) ? all : "",
-    )
-    .replace(/url\(\s*(['"]?)(?!#)[^)]*\1\s*\)/gi, "none")
-    .replace(/@import[^;]*;?/gi, "");
-}
-
-/**
- * The stored form of an uploaded logo: a PNG of at most LOGO_MAX_PIXELS on its longer side.
- * Throws 415 when the bytes are not a PNG, JPEG or SVG image that decodes.
- */
-async function prepareLogo(bytes: Buffer): Promise<Buffer> {
-  const head = bytes.subarray(0, 8);
-  const isPng = head.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  const isJpeg = head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
-  let input = bytes;
-  let density: number | undefined;
-  if (!isPng && !isJpeg) {
-    const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
-    if (!SVG_START.test(text)) throw unreadable();
-    input = Buffer.from(sanitiseSvg(text), "utf8");
-    // Drawn large enough to stay sharp at LOGO_MAX_PIXELS, however small its own size is.
-    const meta = await sharp(input)
-      .metadata()
-      .catch(() => {
-        throw unreadable();
-      });
-    const longer = Math.max(meta.width ?? 0, meta.height ?? 0) || LOGO_MAX_PIXELS;
-    density = Math.min(600, Math.max(1, (72 * LOGO_MAX_PIXELS) / longer));
-  }
-  try {
-    return await sharp(input, { density, animated: false, limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({
-        width: LOGO_MAX_PIXELS,
-        height: LOGO_MAX_PIXELS,
-        fit: "inside",
-        withoutEnlargement: !density,
-      })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-  } catch {
-    throw unreadable();
-  }
-}
+const prepareLogo = (bytes: Buffer) => prepareUploadedImage(bytes, LOGO_MAX_PIXELS, unreadable);
 
 /** The bytes of a `data:` image address (base64 or percent-encoded), or null for anything else. */
 function dataUrlBytes(url: string | null): Buffer | null {

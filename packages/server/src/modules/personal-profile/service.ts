@@ -6,12 +6,14 @@ import {
   MESSAGES,
   PERSONAL_TEXT_FIELDS,
   type ResponseOf,
+  SUPERVISION_MESSAGES,
 } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
-import { notFound } from "../../lib/errors.js";
+import { badRequest, notFound } from "../../lib/errors.js";
 import { findUser } from "../account/repository.js";
 import { normaliseTags } from "../profile/rules.js";
+import { drawnSignature } from "../supervision/signature-image.js";
 import { replaceTags, savePersonalProfile } from "./repository.js";
 
 type PersonalProfile = ResponseOf<typeof api.getPersonalProfile>;
@@ -63,6 +65,10 @@ export async function putPersonalProfile(deps: Deps, userId: string, body: Updat
   const { organisation } = await load(deps, userId);
   const locked = new Set(Object.keys(organisationOverrides(organisation)));
   const data: Record<string, unknown> = {};
+  // The signature is offered at sign-off: only a drawn one (as PUT personal-profile/signature checks).
+  const signature = body.signature?.trim();
+  if (signature && !drawnSignature(signature))
+    throw badRequest(SUPERVISION_MESSAGES.signatureInvalid, "SIGNATURE_INVALID");
   for (const f of TEXT_FIELDS) {
     const v = body[f];
     if (v !== undefined) data[f] = v?.trim() ? v.trim() : null;

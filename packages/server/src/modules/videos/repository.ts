@@ -46,8 +46,15 @@ export const libraryExists = (db: Client, id: string) => db.videoLibrary.count({
 export const videoWithLibrary = (db: Client, videoId: string) =>
   db.video.findUnique({ where: { videoId }, include: { library: true } });
 
-export const videoLibraryId = (db: Client, id: string) =>
-  db.video.findUnique({ where: { id }, select: { libraryId: true } });
+const THUMBNAIL_COLUMNS = { libraryId: true, videoId: true, thumbnail: true, thumbnailKey: true } as const;
+
+/** A video's library and thumbnail columns, by its row id. */
+export const videoThumbnailColumns = (db: Client, id: string) =>
+  db.video.findUnique({ where: { id }, select: THUMBNAIL_COLUMNS });
+
+/** The stored thumbnail's key of a video, by its public id. */
+export const thumbnailKeyOf = async (db: Client, videoId: string) =>
+  (await db.video.findUnique({ where: { videoId }, select: { thumbnailKey: true } }))?.thumbnailKey ?? null;
 
 export const lastVideoPosition = async (db: Client, libraryId: string) =>
   (await db.video.aggregate({ where: { libraryId }, _max: { position: true } }))._max.position;

@@ -17,6 +17,7 @@ import { isFullMember, loadAccount, membershipFacts } from "../account/index.js"
 import type { LibraryRow } from "./repository.js";
 import * as repo from "./repository.js";
 import { checkCertificate, isLocked } from "./rules.js";
+import { prepareThumbnail, thumbnailAddress, thumbnailColumnsOnSave } from "./thumbnails.js";
 
 type LibraryInput = BodyOf<typeof api.createVideoLibrary>;
 type VideoInput = BodyOf<typeof api.createVideo>;
@@ -36,11 +37,12 @@ async function fullMember(deps: Deps, userId: string) {
   return isFullMember(membershipFacts(account), deps.today());
 }
 
-const videoOut = (v: VideoRow, locked: boolean) => ({
+/** `admin`: an older foreign thumbnail address is given too (members' pages would not show it). */
+const videoOut = (v: VideoRow, locked: boolean, admin = false) => ({
   videoId: v.videoId,
   name: v.name,
   description: v.description,
-  thumbnail: v.thumbnail,
+  thumbnail: thumbnailAddress(v, { foreign: admin }),
   duration: v.duration,
   views: v.views,
   url: locked ? null : v.url,
@@ -112,7 +114,7 @@ const adminLibrary = (l: LibraryRow): AdminLibrary => ({
   premium: l.premium,
   position: l.position,
   createdAt: l.createdAt.toISOString(),
-  videos: l.videos.map((v) => ({ ...videoOut(v, false), id: v.id, position: v.position })),
+  videos: l.videos.map((v) => ({ ...videoOut(v, false, true), id: v.id, position: v.position })),
 });
 
 const loadLibrary = async (deps: Deps, id: string) =>
@@ -167,7 +169,6 @@ const videoData = (input: VideoInput) => ({
   name: input.name.trim(),
   description: input.description ?? "",
   url: input.url,
-  thumbnail: input.thumbnail ?? null,
   duration: input.duration,
   ...(input.hours === undefined ? {} : { hours: input.hours }),
 });
@@ -178,6 +179,7 @@ export async function createVideo(deps: Deps, libraryId: string, input: VideoInp
   try {
     await repo.createVideo(deps.prisma, {
       ...videoData(input),
+      ...thumbnailColumnsOnSave(null, input.thumbnail).data,
       libraryId,
       position: input.position ?? (last ?? -1) + 1,
     });
@@ -187,24 +189,56 @@ export async function createVideo(deps: Deps, libraryId: string, input: VideoInp
   return loadLibrary(deps, libraryId);
 }
 
+/** A stored object no row names any more; a failure leaves an orphan, never an error for the caller. */
+const forget = (deps: Deps, key: string | null) =>
+  key ? deps.storage.delete(key).catch(() => undefined) : Promise.resolve();
+
 export async function updateVideo(deps: Deps, id: string, input: VideoInput) {
-  const video = await repo.videoLibraryId(deps.prisma, id);
+  const video = await repo.videoThumbnailColumns(deps.prisma, id);
   if (!video) throw VIDEO_NOT_FOUND();
+  const thumbnail = thumbnailColumnsOnSave(video, input.thumbnail);
   try {
     const updated = await repo.updateVideo(deps.prisma, id, {
       ...videoData(input),
+      ...thumbnail.data,
       ...(input.position === undefined ? {} : { position: input.position }),
     });
     if (updated.count !== 1) throw VIDEO_NOT_FOUND();
   } catch (err) {
     throw isUniqueClash(err) ? VIDEO_EXISTS() : err;
   }
+  await forget(deps, thumbnail.replaced);
   return loadLibrary(deps, video.libraryId);
+}
+
+/** Stores an uploaded thumbnail in place of the video's current one (ADR 0021). */
+export async function uploadThumbnail(deps: Deps, id: string, body: Buffer) {
+  const video = await repo.videoThumbnailColumns(deps.prisma, id);
+  if (!video) throw VIDEO_NOT_FOUND();
+  const { key, png } = await prepareThumbnail(body);
+  await deps.storage.put(key, png, "image/png", png.length);
+  const updated = await repo.updateVideo(deps.prisma, id, { thumbnailKey: key, thumbnail: null });
+  if (updated.count !== 1) {
+    await forget(deps, key);
+    throw VIDEO_NOT_FOUND();
+  }
+  await forget(deps, video.thumbnailKey);
+  return loadLibrary(deps, video.libraryId);
+}
+
+/** The public thumbnail call's PNG (404 when the video has none of ours). */
+export async function thumbnail(deps: Deps, videoId: string): Promise<Buffer> {
+  const key = await repo.thumbnailKeyOf(deps.prisma, videoId);
+  const png = key ? await deps.storage.getBytes(key) : null;
+  if (!png) throw notFound(VIDEO_MESSAGES.thumbnailNotFound, "NOT_FOUND");
+  return png;
 }
 
 /** Certificates already issued stay: their video link is cleared, their name and entry kept. */
 export async function deleteVideo(deps: Deps, id: string) {
+  const video = await repo.videoThumbnailColumns(deps.prisma, id);
   const deleted = await repo.deleteVideo(deps.prisma, id);
   if (deleted.count !== 1) throw VIDEO_NOT_FOUND();
+  await forget(deps, video?.thumbnailKey ?? null);
   return { message: "Deleted Successfully" };
 }
