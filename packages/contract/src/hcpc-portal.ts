@@ -4,24 +4,27 @@ import { Type } from "@sinclair/typebox";
 import { endpoint, IsoDate, IsoDateTime, Message, Nullable } from "./endpoint.js";
 import { addMonths } from "./iso-dates.js";
 import { ukDate } from "./london-time.js";
-import { Text, Uuid } from "./primitives.js";
+import { ERROR_MESSAGES, Text, Uuid } from "./primitives.js";
 
 const tags = ["hcpc-portal"];
 
 export const HCPC = {
   steps: 4,
+  /** The activities and evidence HCPC asks for ("aim for"): outside them the wizard warns (ADR 0027). */
   minEntries: 12,
   maxEntries: 50,
   minEvidence: 4,
   maxEvidence: 12,
-  /** Consecutive selected activities this many months apart or more block the PDF. */
+  /** Consecutive selected activities this many months apart or more block the PDF until explained. */
   gapMonths: 3,
+  /** HCPC's online form limits: hard limits on the portal's texts (ADR 0027). */
   summaryWords: 500,
   statementWords: 1_500,
+  gapExplanationMaxLength: 2_000,
   gapToastMs: 10_000,
   /** How long an access link works. */
   accessDays: 7,
-  /** Stored text limits (well above the word guides, which only warn). */
+  /** Stored text limits (the word limits bind first). */
   summaryMaxLength: 20_000,
   standardMaxLength: 30_000,
 } as const;
@@ -75,6 +78,28 @@ export const HcpcStatement = Type.Object(
   { standard1: Standard, standard2: Standard, standard3: Standard, standard4: Standard },
   { additionalProperties: false },
 );
+/** A gap's explanation: the gap is named by the dates of the activities either side of it. */
+export const HcpcGapExplanation = Type.Object(
+  {
+    from: IsoDate,
+    to: IsoDate,
+    explanation: Text({
+      maxLength: HCPC.gapExplanationMaxLength,
+      // Safe text with at least one character that is not a space.
+      pattern: "^[^\\u0000\\uD800-\\uDFFF]*[^\\s\\u0000\\uD800-\\uDFFF][^\\u0000\\uD800-\\uDFFF]*$",
+      [ERROR_MESSAGES]: {
+        pattern: "Write an explanation for the gap.",
+        minLength: "Write an explanation for the gap.",
+      },
+      minLength: 1,
+    }),
+  },
+  { additionalProperties: false },
+);
+export const HcpcGaps = Type.Object(
+  { gaps: Type.Array(HcpcGapExplanation, { maxItems: 200 }) },
+  { additionalProperties: false },
+);
 export const HcpcEntry = Type.Object({
   id: Text(),
   type: Text(),
@@ -126,8 +151,8 @@ export const hcpcSummary = endpoint({
 export const putHcpcSummary = endpoint({
   method: "PUT",
   path: "/hcpc-portal/:id/summary",
-  errors: [410],
-  summary: "Save the summary of practice",
+  errors: [410, 422],
+  summary: `Save the summary of practice (at most ${HCPC.summaryWords} words)`,
   tags,
   auth: false,
   params: TokenParams,
@@ -147,13 +172,34 @@ export const hcpcStatement = endpoint({
 export const putHcpcStatement = endpoint({
   method: "PUT",
   path: "/hcpc-portal/:id/statement",
-  errors: [410],
-  summary: "Save the statement against the four HCPC standards",
+  errors: [410, 422],
+  summary: `Save the statement against the four HCPC standards (at most ${HCPC.statementWords} words in all)`,
   tags,
   auth: false,
   params: TokenParams,
   body: HcpcStatement,
   response: HcpcStatement,
+});
+export const hcpcGaps = endpoint({
+  method: "GET",
+  path: "/hcpc-portal/:id/gaps",
+  errors: [410],
+  summary: "This link's explanations of gaps of 3 months or more between activities, oldest first",
+  tags,
+  auth: false,
+  params: TokenParams,
+  response: HcpcGaps,
+});
+export const putHcpcGaps = endpoint({
+  method: "PUT",
+  path: "/hcpc-portal/:id/gaps",
+  errors: [410],
+  summary: "Replace this link's explanations of gaps (each printed in the PDF's activity list)",
+  tags,
+  auth: false,
+  params: TokenParams,
+  body: HcpcGaps,
+  response: HcpcGaps,
 });
 export const hcpcEntries = endpoint({
   method: "GET",
@@ -196,7 +242,7 @@ export const hcpcEntriesPdf = endpoint({
   path: "/hcpc-portal/:id/entries-pdf",
   errors: [410, 422],
   summary:
-    "The selected activities (12 to 50, no gap of 3 months or more) as a PDF; download=true asks for an attachment",
+    "The selected activities as a PDF, once every gap of 3 months or more between them is explained; download=true asks for an attachment",
   tags,
   auth: false,
   params: TokenParams,
@@ -236,17 +282,25 @@ export function monthsAndDays(a: string, b: string): { months: number; days: num
   return { months, days };
 }
 
-/** The first gap of `HCPC.gapMonths` months or more between consecutive activities by date, if any. */
-export function findCpdGap(activities: readonly DatedActivity[]): CpdGap | null {
+/** Every gap of `HCPC.gapMonths` months or more between consecutive activities by date, oldest first. */
+export function findCpdGaps(activities: readonly DatedActivity[]): CpdGap[] {
   const sorted = [...activities].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const gaps: CpdGap[] = [];
   for (let i = 1; i < sorted.length; i++) {
     const from = sorted[i - 1] as DatedActivity;
     const to = sorted[i] as DatedActivity;
     if (addMonths(from.date, HCPC.gapMonths) <= to.date)
-      return { from, to, ...monthsAndDays(from.date, to.date) };
+      gaps.push({ from, to, ...monthsAndDays(from.date, to.date) });
   }
-  return null;
+  return gaps;
 }
+
+/** The first such gap, if any. */
+export const findCpdGap = (activities: readonly DatedActivity[]): CpdGap | null =>
+  findCpdGaps(activities)[0] ?? null;
+
+/** How a gap's explanation is looked up: the dates either side of it. */
+export const gapKey = (g: { from: string; to: string }) => `${g.from}/${g.to}`;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const GAP_TOAST_TITLE = "Gap in CPD Activities";
@@ -257,16 +311,18 @@ export function describeGap(gap: CpdGap): string {
     : plural(gap.months, "month");
   return (
     `There is a gap of ${span} between "${gap.from.title}" (${ukDate(gap.from.date)}) and ` +
-    `"${gap.to.title}" (${ukDate(gap.to.date)}). HCPC expects continuous CPD: select activities with no gap ` +
-    `of ${HCPC.gapMonths} months or more.`
+    `"${gap.to.title}" (${ukDate(gap.to.date)}). HCPC asks you to explain any gap of ${HCPC.gapMonths} ` +
+    "months or more: write an explanation for it (or select activities that close it) before creating the PDF."
   );
 }
 
 /** Words in a text, as the wizard's counters count them. */
 export const countWords = (text: string) => (text.trim() ? text.trim().split(/\s+/u).length : 0);
 
-export const HCPC_ENTRY_COUNT_MESSAGE = `Select between ${HCPC.minEntries} and ${HCPC.maxEntries} activities.`;
-export const HCPC_EVIDENCE_COUNT_MESSAGE = `Select between ${HCPC.minEvidence} and ${HCPC.maxEvidence} pieces of evidence.`;
+export const HCPC_ENTRY_COUNT_MESSAGE = `HCPC asks you to aim for between ${HCPC.minEntries} and ${HCPC.maxEntries} activities.`;
+export const HCPC_EVIDENCE_COUNT_MESSAGE = `HCPC asks you to aim for between ${HCPC.minEvidence} and ${HCPC.maxEvidence} pieces of evidence.`;
+export const HCPC_SUMMARY_WORDS_MESSAGE = `The summary of practice can be at most ${HCPC.summaryWords} words (HCPC's limit).`;
+export const HCPC_STATEMENT_WORDS_MESSAGE = `The statement can be at most ${HCPC.statementWords.toLocaleString("en-GB")} words in all (HCPC's limit).`;
 export const HCPC_LINK_EXPIRED_MESSAGE =
   "This access link has expired. Please request a new one from the portfolio builder.";
 export const HCPC_ACCESS_REQUESTED_MESSAGE = "Access Requested. Please check your email for the link.";

@@ -34,6 +34,18 @@ async function openPortal(page: Page, link: string, user: TestUser) {
   await expect(page.getByText(`${user.firstName} ${user.lastName}: activities from`)).toBeVisible();
 }
 
+/** Clicks Create PDF and answers the PDF's response (it opens in a new tab). */
+async function createPdf(page: Page, link: string) {
+  const response = page
+    .context()
+    .waitForEvent("response", (r) => r.url().includes(`/api/hcpc-portal/${link}/entries-pdf?`));
+  await page.getByRole("button", { name: "Create PDF" }).click();
+  const pdf = await response;
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toMatch(/^application\/pdf/);
+  return pdf;
+}
+
 const stepHeading = (page: Page, n: number, name: string) =>
   page.getByRole("heading", { level: 2, name: `Step ${n} of 4: ${name}` });
 
@@ -62,7 +74,14 @@ test("walks the HCPC audit portal from the summary to the activities PDF and the
   await expect(summary).toHaveValue("");
   await checkA11y(page, "/hcpc-portal summary");
   await summary.fill("I am a paramedic in an urban ambulance service, working with adults and children.");
-  await expect(page.getByText("14 of about 500 words")).toBeVisible();
+  await expect(page.getByText("14 of 500 words")).toBeVisible();
+  // Each part is copy-ready for HCPC's online form.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy summary of practice" }).click();
+  await expect(page.getByText("Paste it into the HCPC website.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    "I am a paramedic in an urban ambulance service, working with adults and children.",
+  );
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Summary saved")).toBeVisible();
   await page.getByRole("checkbox", { name: "Mark step complete" }).check();
@@ -83,13 +102,7 @@ test("walks the HCPC audit portal from the summary to the activities PDF and the
   await expect(page.getByText("Check the number of activities")).toBeHidden();
 
   // Create PDF opens the selected activities' PDF (an attachment) in a new tab.
-  const pdfResponse = page
-    .context()
-    .waitForEvent("response", (r) => r.url().includes(`/api/hcpc-portal/${link}/entries-pdf?`));
-  await page.getByRole("button", { name: "Create PDF" }).click();
-  const pdf = await pdfResponse;
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()["content-type"]).toMatch(/^application\/pdf/);
+  const pdf = await createPdf(page, link);
   expect(pdf.headers()["content-disposition"]).toMatch(/^attachment/);
   const asked = new URL(pdf.url()).searchParams.getAll("entryId");
   expect(asked).toHaveLength(12);
@@ -126,7 +139,7 @@ test("walks the HCPC audit portal from the summary to the activities PDF and the
   );
 });
 
-test("a gap of three months between the selected activities stops the PDF and names both", async ({
+test("a gap of three months stops the PDF, naming both activities, until it is explained", async ({
   page,
 }) => {
   const id = stamp();
@@ -150,4 +163,15 @@ test("a gap of three months between the selected activities stops the PDF and na
   );
   await checkA11y(page, "/hcpc-portal activities with the gap toast");
   expect(pdfRequested).toBe(false);
+
+  // The explanation, once saved, lets the PDF be made (ADR 0027).
+  const why = page.getByRole("textbox", {
+    name: `Gap from ${ukDate(earlier.date)} (${earlier.title}) to ${ukDate(later.date)} (${later.title})`,
+  });
+  await why.fill("Parental leave");
+  await page.getByRole("button", { name: "Save explanations" }).click();
+  await expect(page.getByText("Explanations saved")).toBeVisible();
+  await checkA11y(page, "/hcpc-portal activities with a gap explained");
+  const pdf = await createPdf(page, link);
+  expect(new URL(pdf.url()).searchParams.getAll("entryId")).toHaveLength(2);
 });

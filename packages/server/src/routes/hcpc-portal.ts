@@ -29,6 +29,10 @@ export function hcpcPortalRoutes(app: FastifyInstance, deps: Deps) {
     define(scope, deps, api.putHcpcStatement, {}, ({ params, body }) =>
       portal.putStatement(deps, params.id, body),
     );
+    define(scope, deps, api.hcpcGaps, {}, ({ params }) => portal.getGaps(deps, params.id));
+    define(scope, deps, api.putHcpcGaps, {}, ({ params, body }) =>
+      portal.putGaps(deps, params.id, body.gaps),
+    );
     define(scope, deps, api.hcpcEntries, {}, ({ params }) => portal.entries(deps, params.id));
     define(scope, deps, api.hcpcEvidence, {}, ({ params, query }) =>
       portal.evidence(deps, params.id, query.entryId),

@@ -45,6 +45,8 @@ export async function prepareAccessEmail(
 }
 
 export interface Access {
+  /** The link's row (its token's SHA-256). */
+  tokenHash: string;
   userId: string;
   dateFrom: string;
   dateTo: string;
@@ -58,6 +60,7 @@ export async function resolveAccess(db: Db, token: string, now: Date): Promise<A
   if (now.getTime() >= row.expiresAt.getTime())
     throw new AppError(410, "LINK_EXPIRED", HCPC_LINK_EXPIRED_MESSAGE);
   return {
+    tokenHash: row.tokenHash,
     userId: row.userId,
     dateFrom: dateColumn(row.dateFrom) as string,
     dateTo: dateColumn(row.dateTo) as string,

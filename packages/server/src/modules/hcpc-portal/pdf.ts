@@ -1,7 +1,8 @@
 // The HCPC audit PDF: a cover (whose CPD, which range), the summary of practice, the
 // statement against the four standards, each selected activity with its answered
-// items as text, and the selected evidence by name. Text only, at most 50 activities.
-import { ENTRY_TYPE_DOCUMENT_LABELS, type EntryType, HCPC_STANDARDS, ukDate } from "@cpd/contract";
+// items as text (a gap of 3 months or more with the user's explanation, ADR 0027), and the
+// selected evidence by name. Text only.
+import { ENTRY_TYPE_DOCUMENT_LABELS, type EntryType, gapKey, HCPC_STANDARDS, ukDate } from "@cpd/contract";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { footerOnEveryPage } from "../../lib/pdf/blocks.js";
 import { BRAND_BLUE as ACCENT, INK, MUTED } from "../../lib/pdf/colours.js";
@@ -33,6 +34,8 @@ export interface HcpcPdfInput {
   summary: string;
   standards: [string, string, string, string];
   entries: HcpcPdfEntry[];
+  /** The explained gaps, by the dates of the activities either side. */
+  gaps: { from: string; to: string; explanation: string }[];
   evidence: { name: string; entryTitle: string }[];
 }
 
@@ -102,8 +105,21 @@ export async function renderHcpcPdf(db: Prisma.TransactionClient, input: HcpcPdf
 
   doc.addPage();
   heading("CPD activities", 18);
+  const gaps = new Map(input.gaps.map((g) => [gapKey(g), g]));
   input.entries.forEach((e, i) => {
     const def = defs[i] as FormDef;
+    const prev = input.entries[i - 1];
+    const gap = prev && gaps.get(gapKey({ from: prev.date, to: e.date }));
+    if (gap) {
+      doc.moveDown(1).fillColor(ACCENT).fontSize(11);
+      writeText(doc, `Gap from ${ukDate(gap.from)} to ${ukDate(gap.to)}: explanation`, {
+        bold: true,
+        width,
+        x: MARGIN,
+      });
+      doc.moveDown(0.15).fillColor(INK).fontSize(11);
+      writeText(doc, gap.explanation, { width, x: MARGIN, lineGap: 2 });
+    }
     if (i > 0) {
       doc
         .moveDown(0.8)

@@ -1,7 +1,13 @@
-import { addMonths, HCPC_ENTRY_COUNT_MESSAGE, HCPC_EVIDENCE_COUNT_MESSAGE } from "@cpd/contract";
+import { addMonths, HCPC_STATEMENT_WORDS_MESSAGE, HCPC_SUMMARY_WORDS_MESSAGE } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import type { AppError } from "../../lib/errors.js";
-import { checkRange, checkSelection, normaliseArrayQuery } from "./rules.js";
+import {
+  checkRange,
+  checkSelection,
+  checkStatementWords,
+  checkSummaryWords,
+  normaliseArrayQuery,
+} from "./rules.js";
 
 /** `n` activities a month apart from 2026-01-05, ids e0.. */
 const monthly = (n: number, from = "2026-01-05") =>
@@ -30,7 +36,12 @@ function refusal(fn: () => unknown): { status: number; code: string; message: st
 const select =
   (
     range: { id: string; title: string; date: string }[],
-    o: { entryIds?: string[]; evidenceIds?: string[]; evidence?: [string, string][] } = {},
+    o: {
+      entryIds?: string[];
+      evidenceIds?: string[];
+      evidence?: [string, string][];
+      explanations?: [string, string][];
+    } = {},
   ) =>
   () =>
     checkSelection({
@@ -38,36 +49,31 @@ const select =
       evidenceIds: o.evidenceIds,
       inRange: new Map(range.map((e) => [e.id, e])),
       evidenceEntry: new Map(o.evidence ?? []),
+      explanations: new Map(o.explanations ?? []),
     });
 
 const evidenceOf = (n: number): [string, string][] => Array.from({ length: n }, (_, i) => [`f${i}`, `e${i}`]);
 
 describe("checkSelection", () => {
-  it("accepts 12 and 50 activities without a gap, with 4 or 12 pieces of evidence or none", () => {
-    expect(select(weekly(12))()).toHaveLength(12);
-    expect(select(weekly(50))()).toHaveLength(50);
-    const ev = evidenceOf(12);
-    expect(select(weekly(12), { evidenceIds: ["f0", "f1", "f2", "f3"], evidence: ev })()).toHaveLength(12);
-    expect(select(weekly(12), { evidenceIds: ev.map(([f]) => f), evidence: ev })()).toHaveLength(12);
+  it("accepts 1, 12, 50 and 51 activities without a gap: the count only warns (ADR 0027)", () => {
+    for (const n of [1, 11, 12, 50, 51]) expect(select(weekly(n))().entries).toHaveLength(n);
   });
 
-  it("refuses 11 and 51 activities with the count message", () => {
-    for (const n of [11, 51]) {
-      expect(refusal(select(weekly(n)))).toEqual({
-        status: 422,
-        code: "HCPC_ENTRY_COUNT",
-        message: HCPC_ENTRY_COUNT_MESSAGE,
-      });
+  it("accepts any amount of evidence of the selected activities: 0, 3, 4, 12 and 13", () => {
+    const ev = evidenceOf(13);
+    for (const n of [0, 3, 4, 12, 13]) {
+      const evidenceIds = ev.slice(0, n).map(([f]) => f);
+      expect(select(weekly(13), { evidenceIds, evidence: ev })().entries).toHaveLength(13);
     }
   });
 
-  it("refuses an entry outside the range before counting", () => {
+  it("refuses an entry outside the range with 404", () => {
     const range = weekly(12);
-    expect(refusal(select(range, { entryIds: ["elsewhere"] })).code).toBe("ENTRY_NOT_FOUND");
-    expect(refusal(select(range, { entryIds: ["elsewhere"] })).status).toBe(404);
+    const r = refusal(select(range, { entryIds: ["elsewhere"] }));
+    expect([r.status, r.code]).toEqual([404, "ENTRY_NOT_FOUND"]);
   });
 
-  it("refuses evidence not of a selected activity before counting it", () => {
+  it("refuses evidence not of a selected activity", () => {
     const range = weekly(13);
     const ev = evidenceOf(13);
     // f12 belongs to e12, which is in range but not selected.
@@ -79,16 +85,7 @@ describe("checkSelection", () => {
     );
   });
 
-  it("refuses 3 and 13 pieces of evidence with the evidence message", () => {
-    const ev = evidenceOf(13);
-    for (const n of [3, 13]) {
-      expect(
-        refusal(select(weekly(13), { evidenceIds: ev.slice(0, n).map(([f]) => f), evidence: ev })),
-      ).toEqual({ status: 422, code: "HCPC_EVIDENCE_COUNT", message: HCPC_EVIDENCE_COUNT_MESSAGE });
-    }
-  });
-
-  it("refuses a gap of 3 months, naming both activities and their dates, whatever the order given", () => {
+  it("refuses an unexplained gap of 3 months, naming both activities and their dates, whatever the order given", () => {
     // Monthly for 11, then one 3 months after the last.
     const range = [...monthly(11), { id: "late", title: "Late course", date: addMonths("2026-11-05", 3) }];
     const r = refusal(select(range, { entryIds: range.map((e) => e.id).reverse() }));
@@ -98,14 +95,61 @@ describe("checkSelection", () => {
     expect(r.message).toContain("3 months");
   });
 
-  it("accepts a gap of 2 months and 30 days", () => {
-    const range = [...monthly(11), { id: "late", title: "Late course", date: "2027-02-04" }];
-    expect(select(range)()).toHaveLength(12);
+  it("accepts an explained gap and answers it with its explanation", () => {
+    const range = [...monthly(11), { id: "late", title: "Late course", date: "2027-02-05" }];
+    const explanations: [string, string][] = [["2026-11-05/2027-02-05", "  Parental leave  "]];
+    const { gaps } = select(range, { explanations })();
+    expect(gaps.map((g) => [g.from.id, g.to.id, g.months, g.explanation])).toEqual([
+      ["e10", "late", 3, "Parental leave"],
+    ]);
   });
 
-  it("checks the counts before the gap", () => {
-    const range = [...monthly(10), { id: "late", title: "Late", date: "2027-06-01" }];
-    expect(refusal(select(range)).code).toBe("HCPC_ENTRY_COUNT");
+  it("names every unexplained gap, not the explained one, and refuses a blank explanation", () => {
+    const range = [
+      { id: "a", title: "First", date: "2026-01-01" },
+      { id: "b", title: "Second", date: "2026-05-01" },
+      { id: "c", title: "Third", date: "2026-09-01" },
+      { id: "d", title: "Fourth", date: "2027-01-01" },
+    ];
+    const r = refusal(
+      select(range, {
+        explanations: [
+          ["2026-05-01/2026-09-01", "Sick leave"],
+          ["2026-09-01/2027-01-01", "   "],
+        ],
+      }),
+    );
+    expect(r.code).toBe("HCPC_GAP");
+    expect(r.message).toContain('"First" (01/01/2026) and "Second" (01/05/2026)');
+    expect(r.message).toContain('"Third" (01/09/2026) and "Fourth" (01/01/2027)');
+    expect(r.message).not.toContain('"Second" (01/05/2026) and "Third"');
+  });
+
+  it("accepts a gap of 2 months and 30 days without an explanation", () => {
+    const range = [...monthly(11), { id: "late", title: "Late course", date: "2027-02-04" }];
+    expect(select(range)()).toMatchObject({ gaps: [] });
+    expect(select(range)().entries).toHaveLength(12);
+  });
+});
+
+describe("word limits", () => {
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
+  it("accepts a summary of 500 words and refuses 501 with the contract's message", () => {
+    expect(() => checkSummaryWords(words(500))).not.toThrow();
+    expect(refusal(() => checkSummaryWords(words(501)))).toEqual({
+      status: 422,
+      code: "HCPC_WORD_LIMIT",
+      message: HCPC_SUMMARY_WORDS_MESSAGE,
+    });
+  });
+
+  it("counts the statement over the four standards: 1,500 accepted, 1,501 refused", () => {
+    expect(() => checkStatementWords([words(500), words(500), words(400), words(100)])).not.toThrow();
+    expect(refusal(() => checkStatementWords([words(500), words(500), words(400), words(101)]))).toEqual({
+      status: 422,
+      code: "HCPC_WORD_LIMIT",
+      message: HCPC_STATEMENT_WORDS_MESSAGE,
+    });
   });
 });
 

@@ -1,7 +1,7 @@
-// The HCPC audit portal (REQ-HCPC-01..03): a guest wizard over one user's diary and
+// The HCPC audit portal (REQ-HCPC-01..03, ADR 0027): a guest wizard over one user's diary and
 // reflective entries inside the date range its e-mailed link was made for.
 import { randomUUID } from "node:crypto";
-import { type api, HCPC_ACCESS_REQUESTED_MESSAGE, type ResponseOf } from "@cpd/contract";
+import { type api, gapKey, HCPC_ACCESS_REQUESTED_MESSAGE, type ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { hcpcAccessJob } from "../../jobs/definitions/hcpc-access.js";
@@ -11,7 +11,8 @@ import { openFile } from "../files/service.js";
 import { savePersonalProfile } from "../personal-profile/repository.js";
 import { type Access, resolveAccess } from "./access.js";
 import { type HcpcPdfEntry, renderHcpcPdf } from "./pdf.js";
-import { checkRange, checkSelection } from "./rules.js";
+import { findGapExplanations, replaceGapExplanations } from "./repository.js";
+import { checkRange, checkSelection, checkStatementWords, checkSummaryWords } from "./rules.js";
 
 /** The entries load limit (REQ-HCPC-01): a range holding more lists its oldest 1000. */
 const ENTRY_LIST_LIMIT = 1000;
@@ -83,6 +84,7 @@ export async function getSummary(deps: Deps, token: string) {
 
 export async function putSummary(deps: Deps, token: string, summary: string) {
   const a = await access(deps, token);
+  checkSummaryWords(summary);
   await writeText(deps, a.userId, { hcpcSummary: summary });
   return { summary };
 }
@@ -99,6 +101,7 @@ export async function putStatement(
   s: { standard1: string; standard2: string; standard3: string; standard4: string },
 ) {
   const a = await access(deps, token);
+  checkStatementWords([s.standard1, s.standard2, s.standard3, s.standard4]);
   await writeText(deps, a.userId, {
     hcpcStandard1: s.standard1,
     hcpcStandard2: s.standard2,
@@ -106,6 +109,41 @@ export async function putStatement(
     hcpcStandard4: s.standard4,
   });
   return { standard1: s.standard1, standard2: s.standard2, standard3: s.standard3, standard4: s.standard4 };
+}
+
+type GapExplanation = ResponseOf<typeof api.hcpcGaps>["gaps"][number];
+
+const readGaps = async (deps: Deps, tokenHash: string): Promise<GapExplanation[]> =>
+  (await findGapExplanations(deps.prisma, tokenHash)).map((g) => ({
+    from: dateColumn(g.dateFrom) as string,
+    to: dateColumn(g.dateTo) as string,
+    explanation: g.explanation,
+  }));
+
+/** The link's gap explanations (ADR 0027). */
+export async function getGaps(deps: Deps, token: string) {
+  const a = await access(deps, token);
+  return { gaps: await readGaps(deps, a.tokenHash) };
+}
+
+/** Replaces the link's gap explanations; a gap named twice keeps its last explanation. */
+export async function putGaps(deps: Deps, token: string, gaps: GapExplanation[]) {
+  const a = await access(deps, token);
+  const byGap = new Map<string, GapExplanation>();
+  for (const g of gaps) {
+    checkRange(g.from, g.to);
+    byGap.set(gapKey(g), { ...g, explanation: g.explanation.trim() });
+  }
+  await replaceGapExplanations(
+    deps.prisma,
+    a.tokenHash,
+    [...byGap.values()].map((g) => ({
+      dateFrom: toDateColumn(g.from) as Date,
+      dateTo: toDateColumn(g.to) as Date,
+      explanation: g.explanation,
+    })),
+  );
+  return { gaps: await readGaps(deps, a.tokenHash) };
 }
 
 export async function entries(deps: Deps, token: string): Promise<ResponseOf<typeof api.hcpcEntries>> {
@@ -191,7 +229,7 @@ export async function entriesPdf(
   evidenceIds: string[] | undefined,
 ) {
   const a = await access(deps, token);
-  const [rows, files, owner, text] = await Promise.all([
+  const [rows, files, owner, text, explained] = await Promise.all([
     deps.prisma.entry.findMany({
       where: { ...inRange(a), id: { in: entryIds } },
       select: {
@@ -216,15 +254,17 @@ export async function entriesPdf(
       select: { firstName: true, lastName: true },
     }),
     readText(deps, a.userId),
+    readGaps(deps, a.tokenHash),
   ]);
   const byId = new Map(rows.map((e) => [e.id, e]));
-  checkSelection({
+  const { gaps } = checkSelection({
     entryIds,
     evidenceIds,
     inRange: new Map(
       rows.map((e) => [e.id, { id: e.id, title: e.title, date: dateColumn(e.date) as string }]),
     ),
     evidenceEntry: new Map(files.map((f) => [f.id, f.entryId as string])),
+    explanations: new Map(explained.map((g) => [gapKey(g), g.explanation])),
   });
   const selected = entryIds
     .map((id) => byId.get(id))
@@ -252,6 +292,7 @@ export async function entriesPdf(
     summary: text.summary,
     standards: [text.standard1, text.standard2, text.standard3, text.standard4],
     entries: selected,
+    gaps: gaps.map((g) => ({ from: g.from.date, to: g.to.date, explanation: g.explanation })),
     evidence: [...files]
       .sort((x, y) => (evidenceOrder.get(x.id) ?? 0) - (evidenceOrder.get(y.id) ?? 0))
       .map((f) => ({ name: f.filename, entryTitle: titles.get(f.entryId as string) ?? "" })),

@@ -1,21 +1,24 @@
 import {
   api,
+  type CpdGap,
   type DatedActivity,
   ENTRY_TYPE_LABELS,
   type EntryType,
-  findCpdGap,
+  findCpdGaps,
+  gapKey,
   HCPC,
   HCPC_ENTRY_COUNT_MESSAGE,
   type ResponseOf,
   ukDate,
 } from "@cpd/contract";
-import { Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { useState } from "react";
 import { buildUrl } from "../../lib/api-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { showGapToast } from "./gap-toast";
 import { dispatchPortal } from "./portal-store";
-import { useHcpcEntries } from "./queries";
+import { useHcpcEntries, useHcpcGaps, useSaveGaps } from "./queries";
 import { CompleteToggle, CountWarning, SelectAllHeader } from "./StepParts";
 
 type Entry = ResponseOf<typeof api.hcpcEntries>["items"][number];
@@ -33,12 +36,77 @@ function activitiesText(entries: Entry[]): string {
     .join("\n");
 }
 
+// The count only warns: the PDF can still be made (ADR 0027).
 function countWarning(n: number): string | null {
   if (n < HCPC.minEntries)
-    return `You have selected ${n}: fewer than ${HCPC.minEntries}. ${HCPC_ENTRY_COUNT_MESSAGE}`;
+    return `You have selected ${n}: fewer than ${HCPC.minEntries}. ${HCPC_ENTRY_COUNT_MESSAGE} You can still create the PDF.`;
   if (n > HCPC.maxEntries)
-    return `You have selected ${n}: more than ${HCPC.maxEntries}. ${HCPC_ENTRY_COUNT_MESSAGE}`;
+    return `You have selected ${n}: more than ${HCPC.maxEntries}. ${HCPC_ENTRY_COUNT_MESSAGE} You can still create the PDF.`;
   return null;
+}
+
+const gapOf = (g: CpdGap) => gapKey({ from: g.from.date, to: g.to.date });
+
+/**
+ * A text box for each gap of 3 months or more between the selected activities: HCPC asks for an
+ * explanation, and the PDF is made once each is saved (ADR 0027). Saving keeps the explanations of
+ * gaps not selected now.
+ */
+function GapExplanations({ token, gaps }: { token: string; gaps: CpdGap[] }) {
+  const saved = useHcpcGaps(token);
+  const save = useSaveGaps(token);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  if (gaps.length === 0) return null;
+  const stored = new Map((saved.data?.gaps ?? []).map((g) => [gapKey(g), g.explanation]));
+  const value = (g: CpdGap) => drafts[gapOf(g)] ?? stored.get(gapOf(g)) ?? "";
+  function onSave() {
+    const current = new Set(gaps.map(gapOf));
+    const kept = (saved.data?.gaps ?? []).filter((g) => !current.has(gapKey(g)));
+    const now = gaps
+      .map((g) => ({ from: g.from.date, to: g.to.date, explanation: value(g).trim() }))
+      .filter((g) => g.explanation);
+    save.mutate(
+      { gaps: [...kept, ...now] },
+      {
+        onSuccess: () => {
+          setDrafts({});
+          notifySuccess("Explanations saved");
+        },
+      },
+    );
+  }
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="gap-heading">
+      <Title order={3} id="gap-heading" fz="h4">
+        Explain the gaps in your CPD
+      </Title>
+      <Text fz="sm">
+        HCPC asks you to explain any gap of {HCPC.gapMonths} months or more between your activities (for
+        example parental leave or illness). Each explanation is printed in the PDF's list of activities.
+      </Text>
+      {gaps.map((g) => (
+        <Textarea
+          key={gapOf(g)}
+          label={`Gap from ${ukDate(g.from.date)} (${g.from.title}) to ${ukDate(g.to.date)} (${g.to.title})`}
+          value={value(g)}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            setDrafts((d) => ({ ...d, [gapOf(g)]: v }));
+          }}
+          autosize
+          minRows={2}
+          maxLength={HCPC.gapExplanationMaxLength}
+          required
+          disabled={saved.isLoading}
+        />
+      ))}
+      <Group>
+        <Button variant="default" onClick={onSave} loading={save.isPending} disabled={saved.isLoading}>
+          Save explanations
+        </Button>
+      </Group>
+    </Stack>
+  );
 }
 
 export function ActivitiesStep({
@@ -56,10 +124,14 @@ export function ActivitiesStep({
   const picked = items.filter((e) => chosen.has(e.id));
   const set = (ids: string[]) => dispatchPortal({ type: "entries", ids });
   const toggle = (id: string, on: boolean) => set(on ? [...selected, id] : selected.filter((x) => x !== id));
+  const savedGaps = useHcpcGaps(token);
+  const dated = picked.filter((e): e is Entry & { date: string } => e.date !== null);
+  const gaps = findCpdGaps(dated.map((e): DatedActivity => ({ id: e.id, title: e.title, date: e.date })));
 
   function createPdf() {
-    const dated = picked.filter((e): e is Entry & { date: string } => e.date !== null);
-    const gap = findCpdGap(dated.map((e): DatedActivity => ({ id: e.id, title: e.title, date: e.date })));
+    // The server refuses until each gap's explanation is saved: name the first one missing.
+    const explained = new Set((savedGaps.data?.gaps ?? []).map(gapKey));
+    const gap = gaps.find((g) => !explained.has(gapOf(g)));
     if (gap) return showGapToast(gap);
     const url = buildUrl(
       api.hcpcEntriesPdf.path,
@@ -84,8 +156,8 @@ export function ActivitiesStep({
   return (
     <Stack gap="md">
       <Text>
-        Choose {HCPC.minEntries} to {HCPC.maxEntries} activities from your last two years of CPD, with no gap
-        of {HCPC.gapMonths} months or more between them.
+        Choose your activities from your last two years of CPD: HCPC asks you to aim for {HCPC.minEntries} to{" "}
+        {HCPC.maxEntries}, and to explain any gap of {HCPC.gapMonths} months or more between them.
       </Text>
       <Text role="status" fw={600}>
         {picked.length} of {items.length} activities selected
@@ -133,6 +205,7 @@ export function ActivitiesStep({
           </Table>
         </Table.ScrollContainer>
       )}
+      <GapExplanations token={token} gaps={gaps} />
       <Group gap="sm">
         <Button onClick={createPdf} disabled={picked.length === 0}>
           Create PDF

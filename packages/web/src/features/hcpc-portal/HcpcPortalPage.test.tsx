@@ -1,4 +1,9 @@
-import { GAP_TOAST_TITLE, HCPC_LINK_EXPIRED_MESSAGE } from "@cpd/contract";
+import {
+  GAP_TOAST_TITLE,
+  HCPC_LINK_EXPIRED_MESSAGE,
+  HCPC_STATEMENT_WORDS_MESSAGE,
+  HCPC_SUMMARY_WORDS_MESSAGE,
+} from "@cpd/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "../../lib/clock";
@@ -42,7 +47,9 @@ function setup({
   entries = [entry("e1", "2026-01-10"), entry("e2", "2026-02-10"), entry("e3", "2026-07-01", "Late course")],
   evidenceCount = 3,
   guideVideoUrl = null,
+  gaps = [],
 }: {
+  gaps?: unknown[];
   guideVideoUrl?: string | null;
   at?: string;
   infoAnswer?: () => unknown;
@@ -61,6 +68,8 @@ function setup({
     ["GET", /\/statement$/, () => ({ standard1: "", standard2: "", standard3: "", standard4: "" })],
     ["PUT", /\/statement$/, (r) => r.body],
     ["GET", /\/entries$/, () => ({ items: entries })],
+    ["GET", /\/gaps$/, () => ({ gaps })],
+    ["PUT", /\/gaps$/, (r) => r.body],
     ["GET", /\/evidence$/, () => ({ items: evidence(evidenceCount) })],
   ]);
   const routes = [
@@ -143,10 +152,10 @@ describe("the summary step", () => {
     expect(box).toHaveValue("I am a physiotherapist");
     expect(screen.getByText("75% complete")).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Mark step complete" })).toBeChecked();
-    expect(screen.getByText("4 of about 500 words")).toBeInTheDocument();
+    expect(screen.getByText("4 of 500 words")).toBeInTheDocument();
 
     await user.type(box, " in Leeds");
-    expect(screen.getByText("6 of about 500 words")).toBeInTheDocument();
+    expect(screen.getByText("6 of 500 words")).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Mark step complete" })).not.toBeChecked();
     expect(screen.getByText("50% complete")).toBeInTheDocument();
 
@@ -156,10 +165,60 @@ describe("the summary step", () => {
     await user.click(screen.getByRole("checkbox", { name: "Mark step complete" }));
     expect(screen.getByText("75% complete")).toBeInTheDocument();
   });
+
+  it("turns the counter to an error over 500 words and refuses to save; Copy copies the text", async () => {
+    stored();
+    const { user, api } = setup();
+    const box = await screen.findByRole("textbox", { name: "Summary of practice" });
+    await user.click(screen.getByRole("button", { name: "Copy summary of practice" }));
+    expect(await navigator.clipboard.readText()).toBe("I am a physiotherapist");
+
+    await user.clear(box);
+    await user.click(box);
+    await user.paste(Array.from({ length: 501 }, (_, i) => `w${i}`).join(" "));
+    expect(screen.getByText("501 of 500 words")).toBeInTheDocument();
+    expect(
+      screen.getByText(`${HCPC_SUMMARY_WORDS_MESSAGE} Shorten the text to save it.`),
+    ).toBeInTheDocument();
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Summary not saved")).toBeInTheDocument();
+    expect(api.to(/\/summary$/, "PUT")).toHaveLength(0);
+
+    await user.type(box, "{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}");
+    expect(screen.getByText("500 of 500 words")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(api.to(/\/summary$/, "PUT")).toHaveLength(1));
+  });
+});
+
+describe("the statement step", () => {
+  it("counts the four standards against 1,500 words, refuses to save over it, and copies each part", async () => {
+    stored();
+    const { user, api } = setup();
+    await user.click(await screen.findByRole("button", { name: "Next" }));
+    await user.click(await screen.findByRole("button", { name: "Next" }));
+    const first = await screen.findByRole("textbox", { name: /^Standard 1:/ });
+    expect(screen.getByRole("button", { name: "Copy standard 2" })).toBeDisabled();
+    await user.click(screen.getByRole("textbox", { name: /^Standard 2:/ }));
+    await user.paste("Mixed learning");
+    await user.click(screen.getByRole("button", { name: "Copy standard 2" }));
+    expect(await navigator.clipboard.readText()).toBe("Mixed learning");
+
+    await user.click(first);
+    await user.paste(Array.from({ length: 1499 }, (_, i) => `w${i}`).join(" "));
+    expect(screen.getByText("1,501 of 1,500 words")).toBeInTheDocument();
+    expect(
+      screen.getByText(`${HCPC_STATEMENT_WORDS_MESSAGE} Shorten the text to save it.`),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Statement not saved")).toBeInTheDocument();
+    expect(api.to(/\/statement$/, "PUT")).toHaveLength(0);
+  });
 });
 
 describe("the activities step", () => {
-  it("disables Create PDF with no selection and warns outside 12 to 50", async () => {
+  it("disables Create PDF with no selection and warns (only) outside 12 to 50", async () => {
     stored();
     const { user } = setup();
     await user.click(await screen.findByRole("button", { name: "Next" }));
@@ -167,18 +226,24 @@ describe("the activities step", () => {
     expect(screen.getByRole("button", { name: "Create PDF" })).toBeDisabled();
     await user.click(screen.getByRole("checkbox", { name: "Select Activity e1" }));
     expect(screen.getByRole("button", { name: "Create PDF" })).toBeEnabled();
-    expect(screen.getByText(/You have selected 1: fewer than 12\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "You have selected 1: fewer than 12. HCPC asks you to aim for between 12 and 50 activities. You can still create the PDF.",
+      ),
+    ).toBeInTheDocument();
     // Changing the activities reset the activities and evidence steps.
     expect(screen.getByText("25% complete")).toBeInTheDocument();
   });
 
-  it("refuses a gap of 3 months with the gap toast, and opens the PDF without one", async () => {
+  it("refuses a gap of 3 months with the gap toast until its explanation is saved, then opens the PDF", async () => {
     stored({
       entries: ["e1", "e2", "e3"],
       completed: { summary: false, activities: false, statement: false, evidence: false },
     });
     const open = vi.spyOn(window, "open").mockImplementation(() => null);
-    const { user } = setup();
+    const { user, api } = setup({
+      gaps: [{ from: "2025-01-01", to: "2025-06-01", explanation: "Another link's gap" }],
+    });
     await user.click(await screen.findByRole("button", { name: "Next" }));
     await user.click(await screen.findByRole("button", { name: "Create PDF" }));
     expect(await screen.findByText(GAP_TOAST_TITLE)).toBeInTheDocument();
@@ -189,7 +254,30 @@ describe("the activities step", () => {
     ).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
 
+    const why = screen.getByRole("textbox", {
+      name: "Gap from 10/02/2026 (Activity e2) to 01/07/2026 (Late course)",
+    });
+    await user.type(why, "Parental leave");
+    await user.click(screen.getByRole("button", { name: "Save explanations" }));
+    await waitFor(() => expect(api.to(/\/gaps$/, "PUT")).toHaveLength(1));
+    expect(api.to(/\/gaps$/, "PUT")[0]?.body).toEqual({
+      gaps: [
+        { from: "2025-01-01", to: "2025-06-01", explanation: "Another link's gap" },
+        { from: "2026-02-10", to: "2026-07-01", explanation: "Parental leave" },
+      ],
+    });
+    await screen.findByText("Explanations saved");
+    await user.click(screen.getByRole("button", { name: "Create PDF" }));
+    expect(open).toHaveBeenCalledWith(
+      `/api/hcpc-portal/${TOKEN}/entries-pdf?entryId=e1&entryId=e2&entryId=e3&download=true`,
+      "_blank",
+      "noopener",
+    );
+
+    // Without the late course there is no gap to explain.
+    open.mockClear();
     await user.click(screen.getByRole("checkbox", { name: "Select Late course" }));
+    expect(screen.queryByRole("heading", { name: "Explain the gaps in your CPD" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Create PDF" }));
     expect(open).toHaveBeenCalledWith(
       `/api/hcpc-portal/${TOKEN}/entries-pdf?entryId=e1&entryId=e2&download=true`,

@@ -1,11 +1,11 @@
-import { countWords, HCPC, HCPC_STANDARDS } from "@cpd/contract";
-import { Stack, Text, Textarea } from "@mantine/core";
+import { countWords, HCPC, HCPC_STANDARDS, HCPC_STATEMENT_WORDS_MESSAGE } from "@cpd/contract";
+import { Group, Stack, Text, Textarea } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { notifySuccess } from "../../lib/notify";
+import { notifyMessage, notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcStatement, useSaveStatement } from "./queries";
-import { CompleteToggle, SaveBar, WordCount } from "./StepParts";
+import { CompleteToggle, CopyButton, SaveBar, WordCount } from "./StepParts";
 
 type Part = (typeof HCPC_STANDARDS)[number]["key"];
 const PARTS = HCPC_STANDARDS;
@@ -25,32 +25,47 @@ export function StatementStep({ token, done }: { token: string; done: boolean })
   if (saved.isError || !text)
     return <Text>Your statement could not be loaded. Please refresh the page.</Text>;
   const words = PARTS.reduce((n, p) => n + countWords(text[p.key]), 0);
+  const over = words > HCPC.statementWords;
   return (
     <Stack gap="md">
       <Text>
-        Explain how your CPD meets each of the HCPC's standards, in about{" "}
-        {HCPC.statementWords.toLocaleString("en-GB")} words in all.
+        Explain how your CPD meets each of the HCPC's standards, in at most{" "}
+        {HCPC.statementWords.toLocaleString("en-GB")} words in all (HCPC's limit). Copy each part into the
+        HCPC website when it is ready.
       </Text>
-      {PARTS.map((p) => (
-        <Textarea
-          key={p.key}
-          label={p.label}
-          value={text[p.key]}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            setText((t) => (t ? { ...t, [p.key]: v } : t));
-            dispatchPortal({ type: "text", part: "statement", loading: false });
-          }}
-          autosize
-          minRows={5}
-          maxLength={HCPC.standardMaxLength}
-          aria-describedby="statement-words"
-        />
+      {PARTS.map((p, i) => (
+        <Stack key={p.key} gap={4}>
+          <Textarea
+            label={p.label}
+            value={text[p.key]}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setText((t) => (t ? { ...t, [p.key]: v } : t));
+              dispatchPortal({ type: "text", part: "statement", loading: false });
+            }}
+            autosize
+            minRows={5}
+            maxLength={HCPC.standardMaxLength}
+            aria-describedby="statement-words"
+            error={over}
+          />
+          <Group justify="flex-end">
+            <CopyButton text={text[p.key]} label={`standard ${i + 1}`} />
+          </Group>
+        </Stack>
       ))}
-      <WordCount id="statement-words" words={words} guide={HCPC.statementWords} />
+      <WordCount
+        id="statement-words"
+        words={words}
+        limit={HCPC.statementWords}
+        message={HCPC_STATEMENT_WORDS_MESSAGE}
+      />
       <SaveBar
         saving={save.isPending}
-        onSave={() => save.mutate(text, { onSuccess: () => notifySuccess("Statement saved") })}
+        onSave={() => {
+          if (over) return notifyMessage("Statement not saved", HCPC_STATEMENT_WORDS_MESSAGE, "error");
+          save.mutate(text, { onSuccess: () => notifySuccess("Statement saved") });
+        }}
       />
       <CompleteToggle step="statement" done={done} />
     </Stack>

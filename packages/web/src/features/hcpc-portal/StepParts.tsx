@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { notifyError, notifySuccess } from "../../lib/notify";
 import type { Step } from "./portal-state";
 import { dispatchPortal } from "./portal-store";
 
@@ -39,13 +40,47 @@ export function SelectAllHeader({
   );
 }
 
-/** "n of about N words", warning past the guide. */
-export function WordCount({ id, words, guide }: { id: string; words: number; guide: number }) {
+/** "n of N words" against HCPC's online limit (ADR 0027); past it, the contract's message as an error. */
+export function WordCount({
+  id,
+  words,
+  limit,
+  message,
+}: {
+  id: string;
+  words: number;
+  limit: number;
+  message: string;
+}) {
+  const over = words > limit;
   return (
-    <Text id={id} fz="sm" c={words > guide ? "var(--mantine-color-error)" : "dimmed"} aria-live="polite">
-      {words.toLocaleString("en-GB")} of about {guide.toLocaleString("en-GB")} words
-      {words > guide ? " (over the guide)" : ""}
-    </Text>
+    <div id={id} aria-live="polite">
+      <Text fz="sm" c={over ? "var(--mantine-color-error)" : "dimmed"} fw={over ? 600 : undefined}>
+        {words.toLocaleString("en-GB")} of {limit.toLocaleString("en-GB")} words
+      </Text>
+      {over && (
+        <Text fz="sm" c="var(--mantine-color-error)">
+          {message} Shorten the text to save it.
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** Copies one part's text, ready to paste into HCPC's online form. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      notifySuccess("Copied", "Paste it into the HCPC website.");
+    } catch {
+      notifyError("Failed to copy");
+    }
+  }
+  return (
+    <Button variant="default" size="xs" onClick={copy} disabled={!text.trim()} aria-label={`Copy ${label}`}>
+      Copy
+    </Button>
   );
 }
 

@@ -1,11 +1,11 @@
-import { countWords, HCPC } from "@cpd/contract";
-import { Stack, Text, Textarea } from "@mantine/core";
+import { countWords, HCPC, HCPC_SUMMARY_WORDS_MESSAGE } from "@cpd/contract";
+import { Group, Stack, Text, Textarea } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { notifySuccess } from "../../lib/notify";
+import { notifyMessage, notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcSummary, useSaveSummary } from "./queries";
-import { CompleteToggle, SaveBar, WordCount } from "./StepParts";
+import { CompleteToggle, CopyButton, SaveBar, WordCount } from "./StepParts";
 
 export function SummaryStep({ token, done }: { token: string; done: boolean }) {
   const saved = useHcpcSummary(token);
@@ -22,11 +22,14 @@ export function SummaryStep({ token, done }: { token: string; done: boolean }) {
   if (saved.isLoading) return <Spinner label="Loading your summary" />;
   if (saved.isError) return <Text>Your summary could not be loaded. Please refresh the page.</Text>;
   const value = text ?? "";
+  const words = countWords(value);
+  const over = words > HCPC.summaryWords;
   return (
     <Stack gap="md">
       <Text>
-        Summarise your role and the work you do, in about {HCPC.summaryWords} words: who your service users
-        are, where you work and what your main responsibilities are.
+        Summarise your role and the work you do in at most {HCPC.summaryWords} words (HCPC's limit): who your
+        service users are, where you work and what your main responsibilities are. Copy it into the HCPC
+        website when it is ready.
       </Text>
       <Textarea
         label="Summary of practice"
@@ -39,11 +42,23 @@ export function SummaryStep({ token, done }: { token: string; done: boolean }) {
         minRows={8}
         maxLength={HCPC.summaryMaxLength}
         aria-describedby="summary-words"
+        error={over}
       />
-      <WordCount id="summary-words" words={countWords(value)} guide={HCPC.summaryWords} />
+      <Group justify="space-between" align="flex-start">
+        <WordCount
+          id="summary-words"
+          words={words}
+          limit={HCPC.summaryWords}
+          message={HCPC_SUMMARY_WORDS_MESSAGE}
+        />
+        <CopyButton text={value} label="summary of practice" />
+      </Group>
       <SaveBar
         saving={save.isPending}
-        onSave={() => save.mutate({ summary: value }, { onSuccess: () => notifySuccess("Summary saved") })}
+        onSave={() => {
+          if (over) return notifyMessage("Summary not saved", HCPC_SUMMARY_WORDS_MESSAGE, "error");
+          save.mutate({ summary: value }, { onSuccess: () => notifySuccess("Summary saved") });
+        }}
       />
       <CompleteToggle step="summary" done={done} />
     </Stack>

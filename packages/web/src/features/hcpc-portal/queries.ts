@@ -74,3 +74,22 @@ export function useSaveStatement(token: string) {
     meta: { errorTitle: "Failed to save statement" },
   });
 }
+
+/** The link's gap explanations (ADR 0027). */
+export const useHcpcGaps = (token: string) =>
+  useQuery({
+    queryKey: key(token, "gaps"),
+    queryFn: () => call(api.hcpcGaps, { params: { id: token } }),
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { errorTitle: "Failed to load gap explanations" },
+  });
+
+export function useSaveGaps(token: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof api.putHcpcGaps>) =>
+      call(api.putHcpcGaps, { params: { id: token }, body }),
+    onSuccess: (data) => qc.setQueryData(key(token, "gaps"), data),
+    meta: { errorTitle: "Failed to save gap explanations" },
+  });
+}
