@@ -240,7 +240,7 @@ export const calendarFeed = endpoint({
   method: "GET",
   path: "/calendar/ics",
   summary:
-    "iCalendar file of registered events and webinars and planned CPD (Europe/London); ?auth_token= allowed",
+    "iCalendar file of registered events and webinars, planned CPD and revalidation deadlines (Europe/London); ?auth_token= allowed",
   tags,
   auth: true,
   query: Type.Object({ auth_token: Type.Optional(Text()) }),

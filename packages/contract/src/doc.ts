@@ -49,6 +49,11 @@ export const API_TAGS = [
     name: "supervision",
     description: "Supervision records shared with an external supervisor, review, sign-off and verification",
   },
+  {
+    name: "revalidation",
+    description:
+      "Revalidation with every UK regulator: registrations, rule packs, progress, entry tags, records",
+  },
   { name: "settings", description: "The user's own settings" },
   {
     name: "membership",
@@ -77,6 +82,9 @@ export const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   category: "Only items of this category",
   token: "The session token, for links a browser opens without headers (same as ?auth_token=)",
   type: "Only items of this type",
+  kind: "Only items of this kind",
+  revalidationStatus:
+    "Only members whose nearest revalidation deadline has this status (none: no registration)",
   sortBy: "The column to sort by",
   sortDesc: "true: sort descending",
   sortDir: "Sort direction",

@@ -113,6 +113,7 @@ const codes = [
   "HCPC_ENTRY_COUNT",
   "HCPC_EVIDENCE_COUNT",
   "HCPC_GAP",
+  "HCPC_WORD_LIMIT",
   "VIDEO_NOT_FOUND",
   "LIBRARY_NOT_FOUND",
   "LIBRARY_NOT_EMPTY",
@@ -171,6 +172,11 @@ const codes = [
   "NOT_IMPERSONATING",
   "MANAGER_NOT_MEMBER",
   "SSO_INCOMPLETE",
+  // revalidation (ADR 0026)
+  "UNKNOWN_REGISTER",
+  "OWN_TARGET_REQUIRED",
+  "RENEWAL_DATE_RANGE",
+  "RECORD_NOT_FOUND",
 ] as const;
 
 export type ErrorCode = (typeof codes)[number];

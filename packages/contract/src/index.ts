@@ -28,6 +28,7 @@ export * from "./primitives.js";
 export * from "./profile.js";
 export * from "./registration.js";
 export * as api from "./registry.js";
+export * from "./revalidation.js";
 export * from "./shared-cpd.js";
 export * from "./shell.js";
 export * from "./sso.js";

@@ -4,6 +4,7 @@
 import { Type } from "@sinclair/typebox";
 import { endpoint, IsoDate, IsoDateTime, Nullable, Paged } from "./endpoint.js";
 import { Email, PageParams, pageQuery, SerialId, Text, Uuid } from "./primitives.js";
+import { REVALIDATION_STATUSES } from "./revalidation.js";
 
 const tags = ["organisation"];
 const OrgParams = Type.Object({ id: SerialId() });
@@ -68,7 +69,23 @@ export const OrganisationUserRow = Type.Object({
   /** The onboarding link has not been used yet. */
   invited: Type.Boolean(),
   roles: Type.Array(Text()),
+  /**
+   * The member's next revalidation deadline (the nearest not yet past, else the last one) and its
+   * status; null when they hold no registration (REQ-REVAL-08, ADR 0026). Absent from older servers.
+   */
+  revalidation: Type.Optional(
+    Nullable(
+      Type.Object({
+        regulator: Text(),
+        deadline: IsoDate,
+        status: Type.Union(REVALIDATION_STATUSES.map((s) => Type.Literal(s))),
+      }),
+    ),
+  ),
 });
+
+/** The users report's filter by revalidation status; none: no registration. */
+export const REVALIDATION_REPORT_STATUSES = [...REVALIDATION_STATUSES, "none"] as const;
 
 export const organisationUsers = endpoint({
   method: "GET",
@@ -85,6 +102,8 @@ export const organisationUsers = endpoint({
     filter: Type.Optional(Text({ maxLength: 100 })),
     from: Type.Optional(IsoDate),
     to: Type.Optional(IsoDate),
+    /** Only members whose next revalidation deadline has this status (none: no registration). */
+    revalidationStatus: Type.Optional(Type.Union(REVALIDATION_REPORT_STATUSES.map((s) => Type.Literal(s)))),
   }),
   response: Paged(OrganisationUserRow),
 });

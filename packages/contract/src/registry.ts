@@ -101,9 +101,11 @@ export {
   hcpcEntriesPdf,
   hcpcEvidence,
   hcpcEvidenceItem,
+  hcpcGaps,
   hcpcInfo,
   hcpcStatement,
   hcpcSummary,
+  putHcpcGaps,
   putHcpcStatement,
   putHcpcSummary,
   requestHcpcAccess,
@@ -167,6 +169,18 @@ export {
   validateEmail,
 } from "./registration.js";
 export {
+  createRevalidationRecord,
+  deleteRevalidationRecord,
+  getEntryRevalidation,
+  getRegistrations,
+  putEntryRevalidation,
+  putRegistrations,
+  revalidation,
+  revalidationPacks,
+  revalidationRecords,
+  updateRevalidationRecord,
+} from "./revalidation.js";
+export {
   listSharedCpd,
   removeUpvote,
   sharedCpdCategories,
@@ -215,5 +229,7 @@ export {
   requestCertificate,
   updateVideo,
   updateVideoLibrary,
+  uploadVideoThumbnail,
   videoLibraries,
+  videoThumbnail,
 } from "./videos.js";

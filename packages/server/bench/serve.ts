@@ -10,6 +10,13 @@ import { todayInLondon } from "../src/lib/dates.js";
 import { ACCOUNT_SQL } from "../src/modules/account/repository.js";
 import { SESSION_SQL } from "../src/modules/account/session.js";
 import { buildListQuery, EVIDENCE_SQL, FACETS_SQL } from "../src/modules/entries/repository.js";
+import { packAndCycleFor } from "../src/modules/revalidation/packs.js";
+import {
+  CYCLE_TOTALS_SQL,
+  cycleTotalsValues,
+  REGISTRATIONS_SQL,
+} from "../src/modules/revalidation/repository.js";
+import { totalsOptions } from "../src/modules/revalidation/service.js";
 import { GRAPHS_SQL, SETTINGS_SQL, type Settings, TOTALS_SQL } from "../src/modules/statistics/repository.js";
 import { currentCycle, periodRange } from "../src/modules/statistics/rules.js";
 import { EARLIEST, targetOf, totalsValues } from "../src/modules/statistics/service.js";
@@ -90,6 +97,22 @@ if (mode === "app") {
     const r = periodRange("12", todayInLondon());
     return (await pool.query({ name: "graphs", text: GRAPHS_SQL, values: [id, r.from ?? EARLIEST, r.to] }))
       .rows[0];
+  });
+  // What GET /api/revalidation runs: the session check, the registrations, then each one's totals.
+  app.get("/bare/revalidation/:id", async (req) => {
+    const { id } = req.params as { id: string };
+    await pool.query({ name: "session-facts", text: SESSION_SQL, values: [id] });
+    const today = todayInLondon();
+    const regs = (
+      await pool.query({ name: "revalidation-registrations", text: REGISTRATIONS_SQL, values: [id] })
+    ).rows;
+    return Promise.all(
+      regs.map(async (r) => {
+        const { pack, cycle } = packAndCycleFor(r);
+        const values = cycleTotalsValues(id, cycle, today, totalsOptions(pack));
+        return (await pool.query({ name: "revalidation-totals", text: CYCLE_TOTALS_SQL, values })).rows[0];
+      }),
+    );
   });
   await app.listen({ port, host: "127.0.0.1" });
 }

@@ -36,6 +36,7 @@ import { organisationRoutes } from "./routes/organisations.js";
 import { portfolioRoutes } from "./routes/portfolio.js";
 import { profileRoutes } from "./routes/profile.js";
 import { registrationRoutes } from "./routes/registration.js";
+import { revalidationRoutes } from "./routes/revalidation.js";
 import { sharedCpdRoutes } from "./routes/shared-cpd.js";
 import { shellRoutes } from "./routes/shell.js";
 import { ssoRoutes } from "./routes/sso.js";
@@ -152,6 +153,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   portfolioRoutes(app, deps);
   supervisionRoutes(app, deps);
   registrationRoutes(app, deps);
+  revalidationRoutes(app, deps);
   ssoRoutes(app, deps);
   contactRoutes(app, deps);
   accountLifecycleRoutes(app, deps);

@@ -37,6 +37,7 @@ export function startWorkers(
           // The handler checks the payload against its definition's schema.
           await h.handle(job.data, {
             db: db.prisma,
+            pool: db.pool,
             config,
             sendMail: mailer.send,
             redis: connection,

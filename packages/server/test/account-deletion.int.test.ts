@@ -222,6 +222,7 @@ describe("deleting an account", () => {
       "portfolio_requests.storage_key",
       "profiles.image_key",
       "supervision_signatures.storage_key",
+      "videos.thumbnail_key",
     ]);
     const kinds = new Set((await bucketKeys(h)).map((k) => k.split("/")[0]));
     for (const kind of kinds) expect(STORAGE_PREFIXES).toContain(kind);

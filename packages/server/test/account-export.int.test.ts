@@ -126,7 +126,16 @@ describe("POST and GET /user-account/me/export", () => {
     for (const spec of exportTables.EXPORT_TABLES)
       expect(account.tables[spec.table], spec.table).toEqual(expected[spec.table]);
     expect(account.reference.form_definitions).toEqual(expected.form_definitions);
-    for (const table of ["entries", "files", "identity_documents", "supervision_comments", "user_tags"])
+    for (const table of [
+      "entries",
+      "files",
+      "identity_documents",
+      "supervision_comments",
+      "user_tags",
+      "registrations",
+      "revalidation_records",
+      "entry_revalidation",
+    ])
       expect(account.tables[table].length, table).toBeGreaterThan(0);
     expect(account.tables.shared_cpd_upvotes).toEqual([expect.objectContaining({ user_id: me.id })]);
     // Secrets stay behind.

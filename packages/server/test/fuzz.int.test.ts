@@ -6,7 +6,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { validateHeaderValue } from "node:http";
 import type { AddressInfo } from "node:net";
-import { api, type EndpointDef, ERROR_CODES } from "@cpd/contract";
+import { api, type EndpointDef, ERROR_CODES, type Regulator } from "@cpd/contract";
 import type { TSchema } from "@sinclair/typebox";
 import fc from "fast-check";
 import * as oidc from "openid-client";
@@ -15,6 +15,7 @@ import { createOidcServer } from "../../../scripts/fakes/oidc.mjs";
 import { signWebhook } from "../../../scripts/fakes/payment.mjs";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
 import { issueLinkToken, type LinkPurpose } from "../src/modules/registration/repository.js";
+import { registersOf } from "../src/modules/revalidation/packs.js";
 import { setOrganisationOidc } from "../src/modules/sso/provider.js";
 import { arbitraryFor, type FuzzContext, hostileFor, leaves, type Mode } from "./fuzz/arbitraries.js";
 import { allFormItems, formBody } from "./fuzz/form-keys.js";
@@ -145,6 +146,21 @@ const AIM: Record<string, (input: FuzzInput) => FuzzInput> = {
   // The local captcha passes a "fake-pass-" token once.
   register: (input) => withField(input, "body", "recaptchaToken", `fake-pass-${randomUUID()}`),
   loginSso: (input) => withField(input, "query", "referrer", ssoOrg.key),
+  // Registers are the regulator's pack's (ADR 0026): random codes would all stop at that check.
+  putRegistrations: (input) => {
+    const items = (input.body as { items?: unknown } | undefined)?.items;
+    if (!Array.isArray(items)) return input;
+    return withField(
+      input,
+      "body",
+      "items",
+      items.map((it) =>
+        it && typeof it === "object" && !Array.isArray(it)
+          ? { ...it, registers: [registersOf((it as { regulator: Regulator }).regulator)[0]?.code ?? "own"] }
+          : it,
+      ),
+    );
+  },
 };
 /** How a call's credential header is made for the exact bytes sent (a signed webhook). */
 const SIGNERS: Record<string, (raw: string) => Record<string, string>> = {

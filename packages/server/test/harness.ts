@@ -114,6 +114,7 @@ export function jobContext(
 ): JobContext & JobRun {
   return {
     db: h.deps.prisma,
+    pool: h.deps.pool,
     config: h.deps.config,
     sendMail: o.sendMail ?? (async () => {}),
     redis: h.deps.redis,

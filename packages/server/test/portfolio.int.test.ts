@@ -288,6 +288,7 @@ describe("retention", () => {
       { batch: 10 },
       {
         db: h.deps.prisma,
+        pool: h.deps.pool,
         config: h.deps.config,
         sendMail: async () => {},
         redis: h.deps.redis,

@@ -46,6 +46,40 @@ export async function richUser(harness: Harness, { firstName = "Export" } = {}) 
     }),
   ).body.entryId as string;
   must(await as("PUT", `/entries/${diary}/tags`, { tags: ["Audit"] }));
+  // Revalidation (ADR 0026): a registration, the entry's tags and a record.
+  must(
+    await as("PUT", "/profile/registrations", {
+      items: [
+        {
+          regulator: "NMC",
+          registers: ["nurse", "midwife"],
+          registrationNumber: "12A3456E",
+          renewalDate: "2027-06-30",
+        },
+      ],
+    }),
+  );
+  must(
+    await as("PUT", `/revalidation/entries/${diary}`, {
+      participatory: true,
+      planned: false,
+      verifiable: true,
+      method: "course",
+      themes: ["Practise effectively"],
+    }),
+  );
+  must(
+    await as("POST", "/revalidation/records", {
+      kind: "practiceHours",
+      title: "Acute ward — Ünïcode ✓",
+      date: "2026-04-01",
+      endDate: "2026-09-30",
+      hours: 450.5,
+      details: { setting: "Acute ward" },
+      themes: [],
+    }),
+    201,
+  );
   const evidence = await uploadPng(harness, me, "evidence.png");
   await db.storedFile.update({ where: { id: evidence }, data: { entryId: diary } });
   const passportFile = await uploadPng(harness, me, "passport.png");

@@ -5,6 +5,7 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { JobsOptions } from "bullmq";
 import type { Redis } from "ioredis";
+import type pg from "pg";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { SmsConnector } from "../connectors/sms/connector.js";
@@ -15,6 +16,8 @@ import type { Storage } from "../lib/storage.js";
 export interface JobContext {
   /** Handlers load what they need from ids in the payload. */
   db: Db;
+  /** The pool under `db`, for the set-based reads Prisma does not run (revalidation totals, ADR 0026). */
+  pool: pg.Pool;
   config: Config;
   sendMail: SendMail;
   redis: Redis;

@@ -6,4 +6,5 @@ export type { Actor, Caller, Policy } from "./caller.js";
 export { type EntrySwitches, requireEntrySwitch, requireFeature, requirePremium } from "./features.js";
 export * as organisations from "./organisations.js";
 export * as portfolio from "./portfolio.js";
+export * as revalidation from "./revalidation.js";
 export { all, hasAnyRole, isOrganisationManager, policies } from "./roles.js";

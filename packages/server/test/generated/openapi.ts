@@ -1244,7 +1244,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** iCalendar file of registered events and webinars and planned CPD (Europe/London); ?auth_token= allowed */
+        /** iCalendar file of registered events and webinars, planned CPD and revalidation deadlines (Europe/London); ?auth_token= allowed */
         get: operations["calendarFeed"];
         put?: never;
         post?: never;
@@ -1377,6 +1377,28 @@ export interface paths {
         post?: never;
         /** Remove a video; certificates already issued stay in their owners' entries (administrators) */
         delete: operations["deleteVideo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{videoId}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A video's thumbnail (public, cacheable PNG served from this origin)
+         * @description The address the library answers give (`thumbnail`). The `v` query changes with each upload, so the answer may be cached for a long time.
+         *
+         *     Rate limit: 600 calls a minute per client address (then 429 with Retry-After).
+         */
+        get: operations["videoThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1789,6 +1811,112 @@ export interface paths {
          */
         post: operations["completeOnboarding"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's professional registrations (regulator, registers, number, renewal date) */
+        get: operations["getRegistrations"];
+        /** Replace the caller's registrations (at most 10; registers must be the regulator pack's) */
+        put: operations["putRegistrations"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revalidation/packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The regulators' rule packs the product ships (every version, with its published sources) */
+        get: operations["revalidationPacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revalidation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For each of the caller's registrations: the pack, the cycle, the deadline and each requirement's progress */
+        get: operations["revalidation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revalidation/entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a CPD entry counts for the packs (participatory, planned, verifiable, method, themes) */
+        get: operations["getEntryRevalidation"];
+        /** Set what a CPD entry counts for the packs */
+        put: operations["putEntryRevalidation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revalidation/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's revalidation records, newest first, optionally of one kind */
+        get: operations["revalidationRecords"];
+        put?: never;
+        /** Add a practice-hours, feedback, reflective account, discussion, declaration or confirmation record */
+        post: operations["createRevalidationRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revalidation/records/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace one of the caller's revalidation records */
+        put: operations["updateRevalidationRecord"];
+        post?: never;
+        /** Delete one of the caller's revalidation records */
+        delete: operations["deleteRevalidationRecord"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2768,7 +2896,7 @@ export interface paths {
         };
         /** The summary of practice */
         get: operations["hcpcSummary"];
-        /** Save the summary of practice */
+        /** Save the summary of practice (at most 500 words) */
         put: operations["putHcpcSummary"];
         post?: never;
         delete?: never;
@@ -2786,8 +2914,26 @@ export interface paths {
         };
         /** The statement against the four HCPC standards */
         get: operations["hcpcStatement"];
-        /** Save the statement against the four HCPC standards */
+        /** Save the statement against the four HCPC standards (at most 1500 words in all) */
         put: operations["putHcpcStatement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hcpc-portal/{id}/gaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This link's explanations of gaps of 3 months or more between activities, oldest first */
+        get: operations["hcpcGaps"];
+        /** Replace this link's explanations of gaps (each printed in the PDF's activity list) */
+        put: operations["putHcpcGaps"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2854,12 +3000,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The selected activities (12 to 50, no gap of 3 months or more) as a PDF; download=true asks for an attachment
+         * The selected activities as a PDF, once every gap of 3 months or more between them is explained; download=true asks for an attachment
          * @description Rate limit: 20 calls a minute per client address (then 429 with Retry-After).
          */
         get: operations["hcpcEntriesPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/videos/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a video's thumbnail (PNG, JPEG or SVG, at most 1 MB; administrators)
+         * @description Send the image as the raw body (image/png, image/jpeg or image/svg+xml) or as a multipart form with one file part named `file`. It is re-encoded as a PNG of at most 1280 pixels on its longer side (an SVG is rasterised) and served from this origin. 413 for a file over 1 MB, 415 for any other type or an image that will not decode.
+         */
+        post: operations["uploadVideoThumbnail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2921,7 +3087,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "INVALID_CREDENTIALS_INPUT" | "WRONG_PASSWORD" | "RESET_TOKEN_INVALID" | "OTP_EXPIRED" | "OTP_INVALID" | "OTP_PENDING" | "IMPERSONATING" | "ROLE_REQUIRED" | "ADMIN_REQUIRED" | "MANAGER_REQUIRED" | "FEATURE_LOCKED" | "ORGANISATION_DISABLED" | "ORGANISATION_NOT_FOUND" | "OTHER_ORGANISATION" | "USER_NOT_FOUND" | "FIRST_NAME_EMPTY" | "LAST_NAME_EMPTY" | "INVALID_EMAIL" | "INVALID_MOBILE" | "INVALID_WEBSITE" | "UNKNOWN_GOVERNING_BODY" | "NOT_CANCELLABLE" | "TAG_TOO_LONG" | "DUPLICATE_TAG" | "NO_IMAGE" | "UNSUPPORTED_IMAGE" | "ENTRY_NOT_FOUND" | "ENTRY_LOCKED" | "ENTRY_LIMIT" | "TRIAL_EXPIRED" | "FORM_NOT_FOUND" | "FIELD_NOT_FOUND" | "FIELD_REQUIRED" | "FIELD_TOO_LONG" | "FIELD_TYPE" | "FIELD_NUMBER" | "FIELD_DATE" | "FIELD_URL" | "FIELD_CHECKBOX" | "FIELD_OPTION" | "UNKNOWN_FIELD" | "REMINDER_IN_PAST" | "EVIDENCE_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "EMPTY_FILE" | "LENGTH_REQUIRED" | "UNSUPPORTED_FILE_TYPE" | "STORAGE_QUOTA" | "DOCUMENT_NOT_FOUND" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "EXPIRY_REQUIRED" | "SHARE_NOT_FOUND" | "ALREADY_SHARED" | "OWN_SHARE" | "ONLY_DIARY" | "TITLE_REQUIRED" | "CATEGORY_REQUIRED" | "DESCRIPTION_REQUIRED" | "DESCRIPTION_TOO_LONG" | "RANGE_REQUIRED" | "RANGE_ORDER" | "TIMES_ORDER" | "EVENT_NOT_FOUND" | "EVENT_FULL" | "EVENT_ENDED" | "WEBINAR_NOT_FOUND" | "WEBINAR_EXISTS" | "WEBINAR_ENDED" | "CLINICAL_SKILLS_NOT_CONFIGURED" | "CLINICAL_SKILLS_UNAVAILABLE" | "NOT_LINKED" | "NOT_RECOGNISED" | "PORTFOLIO_NOT_FOUND" | "PORTFOLIO_NOT_READY" | "PORTFOLIO_EMAILED" | "LINK_EXPIRED" | "LINK_INVALID" | "PAGE_NOT_OFFERED" | "TITLE_TOO_LONG" | "HCPC_ENTRY_COUNT" | "HCPC_EVIDENCE_COUNT" | "HCPC_GAP" | "VIDEO_NOT_FOUND" | "LIBRARY_NOT_FOUND" | "LIBRARY_NOT_EMPTY" | "VIDEO_EXISTS" | "PREMIUM_REQUIRED" | "NO_CERTIFICATE" | "SUPERVISION_NOT_FOUND" | "NOT_SUPERVISION" | "NOT_SHARED" | "SUPERVISION_ROLE_REQUIRED" | "REVIEWEE_FIELD" | "REVIEWEE_TYPE" | "SHARE_LOCKED" | "TOPIC_NOT_FOUND" | "TOPIC_TITLE_REQUIRED" | "TOO_MANY_TOPICS" | "OWNER_ONLY" | "COMMENT_REQUIRED" | "REVIEWER_ONLY" | "GUEST_READ_ONLY" | "SIGNATURE_REQUIRED" | "SIGNATURE_INVALID" | "NO_GLOBAL_SIGNATURE" | "SIGN_ORDER" | "ALREADY_SIGNED" | "CAPTCHA_FAILED" | "EMAIL_NOT_CONFIRMED" | "CONFIRMATION_INVALID" | "ONBOARDING_INVALID" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS" | "NO_MOBILE" | "NO_ALTERNATIVE_EMAIL" | "ALREADY_VERIFIED" | "SMS_UNAVAILABLE" | "SAME_EMAIL" | "EMAIL_TAKEN" | "SSO_MANAGED" | "EMAIL_CHANGE_INVALID" | "DELETION_DATE" | "DELETION_NOT_SCHEDULED" | "FULL_MEMBER_REQUIRED" | "SSO_FAILED" | "SSO_NOT_CONFIGURED" | "SSO_OTHER_ORGANISATION" | "EXPORT_NOT_FOUND" | "WEBHOOK_SIGNATURE" | "WEBHOOK_UNAVAILABLE" | "DUPLICATE_ITEM" | "DUPLICATE_FIELD_ID" | "NO_ORGANISATION" | "NOT_IMPERSONATING" | "MANAGER_NOT_MEMBER" | "SSO_INCOMPLETE";
+            code: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "INVALID_CREDENTIALS_INPUT" | "WRONG_PASSWORD" | "RESET_TOKEN_INVALID" | "OTP_EXPIRED" | "OTP_INVALID" | "OTP_PENDING" | "IMPERSONATING" | "ROLE_REQUIRED" | "ADMIN_REQUIRED" | "MANAGER_REQUIRED" | "FEATURE_LOCKED" | "ORGANISATION_DISABLED" | "ORGANISATION_NOT_FOUND" | "OTHER_ORGANISATION" | "USER_NOT_FOUND" | "FIRST_NAME_EMPTY" | "LAST_NAME_EMPTY" | "INVALID_EMAIL" | "INVALID_MOBILE" | "INVALID_WEBSITE" | "UNKNOWN_GOVERNING_BODY" | "NOT_CANCELLABLE" | "TAG_TOO_LONG" | "DUPLICATE_TAG" | "NO_IMAGE" | "UNSUPPORTED_IMAGE" | "ENTRY_NOT_FOUND" | "ENTRY_LOCKED" | "ENTRY_LIMIT" | "TRIAL_EXPIRED" | "FORM_NOT_FOUND" | "FIELD_NOT_FOUND" | "FIELD_REQUIRED" | "FIELD_TOO_LONG" | "FIELD_TYPE" | "FIELD_NUMBER" | "FIELD_DATE" | "FIELD_URL" | "FIELD_CHECKBOX" | "FIELD_OPTION" | "UNKNOWN_FIELD" | "REMINDER_IN_PAST" | "EVIDENCE_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "EMPTY_FILE" | "LENGTH_REQUIRED" | "UNSUPPORTED_FILE_TYPE" | "STORAGE_QUOTA" | "DOCUMENT_NOT_FOUND" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "EXPIRY_REQUIRED" | "SHARE_NOT_FOUND" | "ALREADY_SHARED" | "OWN_SHARE" | "ONLY_DIARY" | "TITLE_REQUIRED" | "CATEGORY_REQUIRED" | "DESCRIPTION_REQUIRED" | "DESCRIPTION_TOO_LONG" | "RANGE_REQUIRED" | "RANGE_ORDER" | "TIMES_ORDER" | "EVENT_NOT_FOUND" | "EVENT_FULL" | "EVENT_ENDED" | "WEBINAR_NOT_FOUND" | "WEBINAR_EXISTS" | "WEBINAR_ENDED" | "CLINICAL_SKILLS_NOT_CONFIGURED" | "CLINICAL_SKILLS_UNAVAILABLE" | "NOT_LINKED" | "NOT_RECOGNISED" | "PORTFOLIO_NOT_FOUND" | "PORTFOLIO_NOT_READY" | "PORTFOLIO_EMAILED" | "LINK_EXPIRED" | "LINK_INVALID" | "PAGE_NOT_OFFERED" | "TITLE_TOO_LONG" | "HCPC_ENTRY_COUNT" | "HCPC_EVIDENCE_COUNT" | "HCPC_GAP" | "HCPC_WORD_LIMIT" | "VIDEO_NOT_FOUND" | "LIBRARY_NOT_FOUND" | "LIBRARY_NOT_EMPTY" | "VIDEO_EXISTS" | "PREMIUM_REQUIRED" | "NO_CERTIFICATE" | "SUPERVISION_NOT_FOUND" | "NOT_SUPERVISION" | "NOT_SHARED" | "SUPERVISION_ROLE_REQUIRED" | "REVIEWEE_FIELD" | "REVIEWEE_TYPE" | "SHARE_LOCKED" | "TOPIC_NOT_FOUND" | "TOPIC_TITLE_REQUIRED" | "TOO_MANY_TOPICS" | "OWNER_ONLY" | "COMMENT_REQUIRED" | "REVIEWER_ONLY" | "GUEST_READ_ONLY" | "SIGNATURE_REQUIRED" | "SIGNATURE_INVALID" | "NO_GLOBAL_SIGNATURE" | "SIGN_ORDER" | "ALREADY_SIGNED" | "CAPTCHA_FAILED" | "EMAIL_NOT_CONFIRMED" | "CONFIRMATION_INVALID" | "ONBOARDING_INVALID" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS" | "NO_MOBILE" | "NO_ALTERNATIVE_EMAIL" | "ALREADY_VERIFIED" | "SMS_UNAVAILABLE" | "SAME_EMAIL" | "EMAIL_TAKEN" | "SSO_MANAGED" | "EMAIL_CHANGE_INVALID" | "DELETION_DATE" | "DELETION_NOT_SCHEDULED" | "FULL_MEMBER_REQUIRED" | "SSO_FAILED" | "SSO_NOT_CONFIGURED" | "SSO_OTHER_ORGANISATION" | "EXPORT_NOT_FOUND" | "WEBHOOK_SIGNATURE" | "WEBHOOK_UNAVAILABLE" | "DUPLICATE_ITEM" | "DUPLICATE_FIELD_ID" | "NO_ORGANISATION" | "NOT_IMPERSONATING" | "MANAGER_NOT_MEMBER" | "SSO_INCOMPLETE" | "UNKNOWN_REGISTER" | "OWN_TARGET_REQUIRED" | "RENEWAL_DATE_RANGE" | "RECORD_NOT_FOUND";
         };
     };
     responses: never;
@@ -12691,6 +12857,7 @@ export interface operations {
                     name: string;
                     description?: string;
                     url: string;
+                    /** @description Upload a thumbnail with `POST admin/videos/{id}/thumbnail`. Here: omitted or the value the library answer gave keeps it, null removes it; anything else is 400 (a web address cannot be set). */
                     thumbnail?: string | null;
                     duration: number;
                     hours?: number;
@@ -12828,6 +12995,7 @@ export interface operations {
                     name: string;
                     description?: string;
                     url: string;
+                    /** @description Upload a thumbnail with `POST admin/videos/{id}/thumbnail`. Here: omitted or the value the library answer gave keeps it, null removes it; anything else is 400 (a web address cannot be set). */
                     thumbnail?: string | null;
                     duration: number;
                     hours?: number;
@@ -13009,6 +13177,77 @@ export interface operations {
             };
             /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    videoThumbnail: {
+        parameters: {
+            query?: {
+                /** @description A version tag that changes with the thumbnail */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The video's id */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15715,6 +15954,1146 @@ export interface operations {
             };
         };
     };
+    getRegistrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description UUID */
+                            id: string;
+                            /** @enum {string} */
+                            regulator: "NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC" | "OTHER";
+                            registers: string[];
+                            registrationNumber: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            renewalDate: string;
+                            reminders: boolean;
+                            targetHours: number | null;
+                            cycleMonths: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putRegistrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @enum {string} */
+                        regulator: "NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC" | "OTHER";
+                        registers: string[];
+                        registrationNumber: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        renewalDate: string;
+                        /** @default true */
+                        reminders?: boolean;
+                        targetHours?: number | null;
+                        cycleMonths?: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description UUID */
+                            id: string;
+                            /** @enum {string} */
+                            regulator: "NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC" | "OTHER";
+                            registers: string[];
+                            registrationNumber: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            renewalDate: string;
+                            reminders: boolean;
+                            targetHours: number | null;
+                            cycleMonths: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revalidationPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            regulator: "NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC" | "OTHER";
+                            title: string;
+                            version: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            effectiveFrom: string;
+                            registers: {
+                                code: string;
+                                title: string;
+                            }[];
+                            themes: string[];
+                            sources: {
+                                title: string;
+                                url: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                published?: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revalidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            registration: {
+                                /** @description UUID */
+                                id: string;
+                                /** @enum {string} */
+                                regulator: "NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC" | "OTHER";
+                                registers: string[];
+                                registrationNumber: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                renewalDate: string;
+                                reminders: boolean;
+                                targetHours: number | null;
+                                cycleMonths: number | null;
+                            };
+                            pack: {
+                                id: string;
+                                title: string;
+                                version: string;
+                                /** @enum {string} */
+                                regulator: "NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC" | "OTHER";
+                            };
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            cycleStart: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            cycleEnd: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            deadline: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            windowOpens: string | null;
+                            daysToDeadline: number;
+                            /** @enum {string} */
+                            status: "met" | "onTrack" | "short" | "overdue";
+                            requirements: {
+                                id: string;
+                                title: string;
+                                metric: string;
+                                target: number;
+                                done: number;
+                                met: boolean;
+                                missing: string[];
+                                entryIds: string[];
+                                recordIds: string[];
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                forecast: string | null;
+                                source: string;
+                            }[];
+                            warnings: {
+                                /** @enum {string} */
+                                code: "gap" | "rollingMinimum" | "namedThemes";
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEntryRevalidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        participatory: boolean;
+                        planned: boolean;
+                        verifiable: boolean;
+                        method: ("course" | "conference" | "e-learning" | "workshop" | "reading" | "peer discussion" | "supervision" | "teaching" | "work-based learning" | "other") | (never | null);
+                        themes: string[];
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putEntryRevalidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    participatory: boolean;
+                    planned: boolean;
+                    verifiable: boolean;
+                    method: ("course" | "conference" | "e-learning" | "workshop" | "reading" | "peer discussion" | "supervision" | "teaching" | "work-based learning" | "other") | (never | null);
+                    themes: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        participatory: boolean;
+                        planned: boolean;
+                        verifiable: boolean;
+                        method: ("course" | "conference" | "e-learning" | "workshop" | "reading" | "peer discussion" | "supervision" | "teaching" | "work-based learning" | "other") | (never | null);
+                        themes: string[];
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revalidationRecords: {
+        parameters: {
+            query?: {
+                /** @description Only items of this kind */
+                kind?: "practiceHours" | "feedback" | "reflectiveAccount" | "reflectiveDiscussion" | "peerDiscussion" | "healthCharacterDeclaration" | "indemnityDeclaration" | "confirmation";
+                /** @description The page, from 1 */
+                page?: number;
+                /** @description Items per page */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description UUID */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "practiceHours" | "feedback" | "reflectiveAccount" | "reflectiveDiscussion" | "peerDiscussion" | "healthCharacterDeclaration" | "indemnityDeclaration" | "confirmation";
+                            title: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            date: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            endDate: string | null;
+                            hours: number | null;
+                            details: {
+                                [key: string]: string;
+                            };
+                            themes: string[];
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createRevalidationRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "practiceHours" | "feedback" | "reflectiveAccount" | "reflectiveDiscussion" | "peerDiscussion" | "healthCharacterDeclaration" | "indemnityDeclaration" | "confirmation";
+                    title: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    date: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    endDate?: string | null;
+                    hours?: number | null;
+                    details: {
+                        [key: string]: string;
+                    };
+                    themes: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description UUID */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "practiceHours" | "feedback" | "reflectiveAccount" | "reflectiveDiscussion" | "peerDiscussion" | "healthCharacterDeclaration" | "indemnityDeclaration" | "confirmation";
+                        title: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        date: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        endDate: string | null;
+                        hours: number | null;
+                        details: {
+                            [key: string]: string;
+                        };
+                        themes: string[];
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateRevalidationRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "practiceHours" | "feedback" | "reflectiveAccount" | "reflectiveDiscussion" | "peerDiscussion" | "healthCharacterDeclaration" | "indemnityDeclaration" | "confirmation";
+                    title: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    date: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    endDate?: string | null;
+                    hours?: number | null;
+                    details: {
+                        [key: string]: string;
+                    };
+                    themes: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description UUID */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "practiceHours" | "feedback" | "reflectiveAccount" | "reflectiveDiscussion" | "peerDiscussion" | "healthCharacterDeclaration" | "indemnityDeclaration" | "confirmation";
+                        title: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        date: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        endDate: string | null;
+                        hours: number | null;
+                        details: {
+                            [key: string]: string;
+                        };
+                        themes: string[];
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteRevalidationRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     loginSso: {
         parameters: {
             query?: {
@@ -17142,6 +18521,7 @@ export interface operations {
                 from?: string;
                 /** @description YYYY-MM-DD */
                 to?: string;
+                revalidationStatus?: "met" | "onTrack" | "short" | "overdue" | "none";
             };
             header?: never;
             path: {
@@ -17180,6 +18560,16 @@ export interface operations {
                             joined: string;
                             invited: boolean;
                             roles: string[];
+                            revalidation?: {
+                                regulator: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                deadline: string;
+                                /** @enum {string} */
+                                status: "met" | "onTrack" | "short" | "overdue";
+                            } | null;
                         }[];
                         total: number;
                     };
@@ -22303,6 +23693,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Understood but not acceptable as it stands (the message says why) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Our fault: nothing was changed */
             500: {
                 headers: {
@@ -22428,6 +23827,215 @@ export interface operations {
                         standard2: string;
                         standard3: string;
                         standard4: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Understood but not acceptable as it stands (the message says why) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    hcpcGaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description access token from the e-mailed link */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gaps: {
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            to: string;
+                            explanation: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putHcpcGaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description access token from the e-mailed link */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gaps: {
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        from: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        to: string;
+                        explanation: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gaps: {
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            to: string;
+                            explanation: string;
+                        }[];
                     };
                 };
             };
@@ -22788,6 +24396,144 @@ export interface operations {
             };
             /** @description Too many calls: wait for Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadVideoThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file, with its filename
+                     */
+                    file: string;
+                };
+                "image/png": string;
+                "image/jpeg": string;
+                "image/svg+xml": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        premium: boolean;
+                        position: number;
+                        videos: ({
+                            videoId: string;
+                            name: string;
+                            description: string;
+                            thumbnail: string | null;
+                            duration: number;
+                            views: number;
+                            url: string | null;
+                            hours: number;
+                        } & {
+                            id: string;
+                            position: number;
+                        })[];
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,15 +2,15 @@
 // on every account that is due). The handler is called directly, twice a day, in pages of two; the
 // deletions and e-mails it queues are done by the real worker; e-mails are read from MailDev.
 import { Queue } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountDeletionJob, accountDeletionJobId } from "../../src/jobs/definitions/account-deletion.js";
 import {
   accountNoticeEmailJob,
   accountNoticeJobId,
 } from "../../src/jobs/definitions/account-notice-email.js";
-import { accountLifecycleHandler } from "../../src/jobs/handlers/account-lifecycle.js";
-import { createOrganisation, createUser, jobContext, type TestUser, useApp } from "../harness.js";
+import { createOrganisation, createUser, type TestUser, useApp } from "../harness.js";
 import { type MailDevEmail, mailCaughtUp, mailsTo } from "../mail.js";
+import { runDailyJobOn } from "./daily-job.js";
 
 const h = useApp({ worker: true });
 
@@ -26,32 +26,8 @@ afterAll(async () => {
   await emails?.close();
 });
 
-/** Waits for the worker to have sent every e-mail queued (none may fail). */
-async function emailsSent() {
-  const pending = await vi.waitFor(
-    async () => {
-      const counts = await emails.getJobCounts("waiting", "active", "delayed", "prioritized", "failed");
-      // A failure ends the wait and fails below.
-      if (counts.failed === 0 && Object.values(counts).some((n) => n > 0)) {
-        throw new Error(`e-mails still queued: ${JSON.stringify(counts)}`);
-      }
-      return counts;
-    },
-    { timeout: 30_000, interval: 100 },
-  );
-  expect(pending.failed).toBe(0);
-}
-
-/** The daily job at noon (London) on `day`, run twice as a restarted scheduler might. */
-async function runOn(day: string) {
-  for (let i = 0; i < 2; i++) {
-    await accountLifecycleHandler.handle(
-      { batch: 2 },
-      jobContext(h, { now: () => new Date(`${day}T12:00:00Z`) }),
-    );
-  }
-  await emailsSent();
-}
+/** The daily job at noon (London) on `day`, run twice, its e-mails sent. */
+const runOn = (day: string) => runDailyJobOn(h, emails, day);
 
 const isWarning = (m: MailDevEmail) => m.subject.startsWith("Your CPD account will be deleted on");
 const isReminder = (m: MailDevEmail) => m.subject.startsWith("CPD reminder:");

@@ -4,7 +4,8 @@ import { defineJob } from "../job.js";
 
 /**
  * The daily account jobs (modules/account-deletion/lifecycle.ts): deletions due, warnings and
- * automatic deletion of expired accounts, CPD reminders. A job scheduler runs it on
+ * automatic deletion of expired accounts, CPD reminders, identity document and revalidation
+ * deadline reminders (REQ-REVAL-06). A job scheduler runs it on
  * ACCOUNT_JOBS_CRON in London's time ("off": never; tests call the handler on their own clock).
  */
 export const accountLifecycleJob = defineJob({

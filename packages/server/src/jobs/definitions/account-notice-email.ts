@@ -21,15 +21,38 @@ const Reminder = Type.Object(
   { additionalProperties: false },
 );
 
+const IsoDay = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+
+/** An identity document expiring soon (REQ-REVAL-06): which, and the expiry it was queued for. */
+const DocumentExpiry = Type.Object(
+  { kind: Type.Literal("document-expiry"), userId: Uuid, documentId: Uuid, expiresOn: IsoDay },
+  { additionalProperties: false },
+);
+
+/**
+ * A revalidation deadline near while a requirement is short: which registration, which deadline, and
+ * the London day the job judged it, on which the e-mail's progress is computed again.
+ */
+const RevalidationDeadline = Type.Object(
+  {
+    kind: Type.Literal("revalidation-deadline"),
+    userId: Uuid,
+    registrationId: Uuid,
+    deadline: IsoDay,
+    asOf: IsoDay,
+  },
+  { additionalProperties: false },
+);
+
 /**
  * An e-mail of the daily account job (modules/account-deletion/lifecycle.ts): a deletion warning
- * or a CPD reminder. The payload holds ids, a cause and a date; the address, name and title are
+ * a CPD reminder, an identity document's expiry or a revalidation deadline. The payload holds ids, a cause and a date; the address, name and title are
  * read when the e-mail is sent. The job id is the notice's once-only key (accountNoticeJobId).
  */
 export const accountNoticeEmailJob = defineJob({
   name: "account-notice-email",
   queue: "email",
-  payload: Type.Union([DeletionWarning, Reminder]),
+  payload: Type.Union([DeletionWarning, Reminder, DocumentExpiry, RevalidationDeadline]),
   options: EMAIL_JOB_OPTIONS,
 });
 

@@ -1,6 +1,13 @@
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { matchesSnapshot } from "../../lib/email/match-snapshot.js";
-import { deletionScheduledEmail, deletionWarningEmail, reminderEmail } from "./emails.js";
+import {
+  deletionScheduledEmail,
+  deletionWarningEmail,
+  documentExpiryEmail,
+  reminderEmail,
+  revalidationDeadlineEmail,
+  shortfallLine,
+} from "./emails.js";
 
 const publicUrl = "https://cpd.example";
 
@@ -31,5 +38,55 @@ describe("account lifecycle e-mails", () => {
     const f = { to: "ann@example.com", firstName: "Ann", entryId: "e1", entryType: "diary", publicUrl };
     await matchesSnapshot("reminder", reminderEmail({ ...f, title: "Renew ALS <advanced>" }));
     await matchesSnapshot("reminder-untitled", reminderEmail({ ...f, firstName: null, title: "" }));
+  });
+
+  it("identity document expiring", async () => {
+    await matchesSnapshot(
+      "document-expiry",
+      documentExpiryEmail({
+        to: "ann@example.com",
+        firstName: "Ann",
+        name: "Passport <UK>",
+        expiresOn: "2027-04-10",
+        publicUrl,
+      }),
+    );
+  });
+
+  it("revalidation deadline, naming what is short", async () => {
+    await matchesSnapshot(
+      "revalidation-deadline",
+      revalidationDeadlineEmail({
+        to: "ann@example.com",
+        firstName: "Ann",
+        regulator: "NMC",
+        regulatorName: "Nursing and Midwifery Council",
+        registrationNumber: "12A3456E",
+        deadline: "2027-06-30",
+        daysToDeadline: 30,
+        short: [
+          { title: "CPD hours", metric: "cpdHours", target: 35, done: 22.5, missing: [] },
+          { title: "Practice-related feedback", metric: "feedback", target: 5, done: 2, missing: [] },
+          {
+            title: "The Code's themes",
+            metric: "themesCovered",
+            target: 4,
+            done: 2,
+            missing: ["Prioritise people", "Promote professionalism and trust"],
+          },
+        ],
+        publicUrl,
+      }),
+    );
+  });
+
+  it("names one hour in the singular and rounds to two places", () => {
+    const r = { title: "Participatory hours", metric: "participatoryHours", missing: [] };
+    expect(shortfallLine({ ...r, target: 20, done: 19 })).toBe(
+      "Participatory hours: 1 hour to go (19 of 20)",
+    );
+    expect(shortfallLine({ ...r, target: 20, done: 19.333 })).toBe(
+      "Participatory hours: 0.67 hours to go (19.33 of 20)",
+    );
   });
 });

@@ -1,14 +1,18 @@
 // The account lifecycle's e-mails, rendered at send time from what the database holds: the
 // confirmation of a scheduled deletion, the warnings before an automatic deletion, and CPD
-// reminders. Every piece of user text is escaped in the HTML (lib/email/render.ts).
+// reminders, identity documents about to expire and revalidation deadlines near while a requirement
+// is short (REQ-REVAL-06). Every piece of user text is escaped in the HTML (lib/email/render.ts).
 import { ukLongDate } from "@cpd/contract";
+import type pg from "pg";
 import type { AccountNoticeEmail } from "../../jobs/definitions/account-notice-email.js";
 import { dateColumn } from "../../lib/dates.js";
 import type { Db } from "../../lib/db.js";
-import { button, greeting, paragraph, renderEmail, small } from "../../lib/email/render.js";
+import { button, greeting, list, paragraph, renderEmail, small } from "../../lib/email/render.js";
 import type { Mail } from "../../lib/mailer.js";
 import { mailRecipient } from "../account/repository.js";
+import { findOwned as findDocument } from "../documents/repository.js";
 import { findOwned } from "../entries/repository.js";
+import { reminderFacts } from "../revalidation/reminders.js";
 
 export function deletionScheduledEmail(
   to: string,
@@ -105,20 +109,108 @@ export function reminderEmail(f: {
   });
 }
 
+export function documentExpiryEmail(f: {
+  to: string;
+  firstName: string | null;
+  name: string;
+  expiresOn: string;
+  publicUrl: string;
+}): Mail {
+  const when = ukLongDate(f.expiresOn);
+  return renderEmail({
+    to: f.to,
+    subject: `Your document expires on ${when}: ${f.name}`,
+    blocks: [
+      greeting(f.firstName),
+      paragraph(`Your document "${f.name}" expires on ${when}.`),
+      paragraph("Once you have renewed it, upload the new one and its expiry date in your profile:"),
+      button(`${f.publicUrl}/profile`, "My documents"),
+      small("We remind you 30 days and 7 days before a document expires."),
+    ],
+  });
+}
+
+/** What a requirement still lacks, as the reminder names it. */
+export interface ShortRequirement {
+  title: string;
+  metric: string;
+  target: number;
+  done: number;
+  missing: string[];
+}
+
+const HOURS_METRICS = new Set(["cpdHours", "participatoryHours", "verifiableHours", "practiceHours"]);
+const amount = (n: number) => String(Math.round(n * 100) / 100);
+
+/** "CPD hours: 12.5 hours to go (22.5 of 35)"; themes name what is not covered yet. */
+export function shortfallLine(r: ShortRequirement): string {
+  if (r.metric === "themesCovered") return `${r.title}: not yet covered: ${r.missing.join(", ")}`;
+  const gap = amount(Math.max(0, r.target - r.done));
+  const unit = HOURS_METRICS.has(r.metric) ? (gap === "1" ? "hour" : "hours") : "more";
+  const left = unit === "more" ? `${gap} more` : `${gap} ${unit} to go`;
+  return `${r.title}: ${left} (${amount(r.done)} of ${amount(r.target)})`;
+}
+
+export function revalidationDeadlineEmail(f: {
+  to: string;
+  firstName: string | null;
+  regulator: string;
+  regulatorName: string;
+  registrationNumber: string;
+  deadline: string;
+  daysToDeadline: number;
+  short: ShortRequirement[];
+  publicUrl: string;
+}): Mail {
+  const when = ukLongDate(f.deadline);
+  const days = f.daysToDeadline === 1 ? "1 day" : `${f.daysToDeadline} days`;
+  return renderEmail({
+    to: f.to,
+    subject: `Revalidation due on ${when}: ${f.short.length} ${f.short.length === 1 ? "requirement" : "requirements"} to complete`,
+    blocks: [
+      greeting(f.firstName),
+      paragraph(
+        `Your ${f.regulator} revalidation (${f.regulatorName}, registration ${f.registrationNumber}) is due on ${when}, in ${days}. These requirements are not met yet:`,
+      ),
+      list(f.short.map(shortfallLine)),
+      paragraph("See your progress and add what is missing:"),
+      button(`${f.publicUrl}/revalidation`, "My revalidation"),
+      small("You can turn these e-mails off for a registration in your profile (revalidation reminders)."),
+    ],
+  });
+}
+
 /**
- * The daily job's e-mail (a deletion warning or a CPD reminder), rendered when it is sent; null
- * when the user or the entry is gone.
+ * The daily job's e-mail (a deletion warning, a CPD reminder, a document's expiry or a revalidation
+ * deadline), rendered when it is sent; null when the user, the entry, document or shortfall is gone.
  */
 export async function prepareAccountNoticeEmail(
   db: Db,
   publicUrl: string,
   notice: AccountNoticeEmail,
+  pool: pg.Pool,
 ): Promise<Mail | null> {
   const to = await mailRecipient(db, notice.userId);
   if (!to) return null;
   if (notice.kind === "deletion-warning") {
     const { cause, deletesOn } = notice;
     return deletionWarningEmail({ to: to.email, firstName: to.firstName, cause, deletesOn, publicUrl });
+  }
+  if (notice.kind === "document-expiry") {
+    // Gone, or its expiry changed since (a renewed document): nothing to remind of.
+    const doc = await findDocument(db, notice.documentId, notice.userId);
+    if (!doc || dateColumn(doc.expiryDate) !== notice.expiresOn) return null;
+    return documentExpiryEmail({
+      to: to.email,
+      firstName: to.firstName,
+      name: doc.name,
+      expiresOn: notice.expiresOn,
+      publicUrl,
+    });
+  }
+  if (notice.kind === "revalidation-deadline") {
+    const facts = await reminderFacts(pool, notice);
+    return facts && revalidationDeadlineEmail({ to: to.email, firstName: to.firstName, ...facts, publicUrl });
   }
   const entry = await findOwned(db, notice.entryId, notice.userId);
   if (!entry) return null;

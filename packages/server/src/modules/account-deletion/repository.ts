@@ -1,6 +1,6 @@
 // What an account owns, found again from its id: the S3 keys behind its rows, the accounts the
 // daily job looks at, and the once-only notices. Every query runs on an index (ADR 0008).
-import { ROLES } from "@cpd/contract";
+import { REVALIDATION, ROLES } from "@cpd/contract";
 import type { Db } from "../../lib/db.js";
 import { deleteUser } from "../account/repository.js";
 import { forgetActor, forgetSubject, recordActivity } from "../activity-log/repository.js";
@@ -26,6 +26,8 @@ export const STORAGE_PREFIXES = [
   "exports",
   // Organisation logos (ADR 0021): not a user's, so never deleted with an account.
   "organisation-logos",
+  // Video thumbnails: the library's, not a user's.
+  "video-thumbnails",
 ] as const;
 
 /**
@@ -223,4 +225,22 @@ export function dueReminders(db: Db, today: string, afterId: string, limit: numb
                           AND n.due_date = ${today}::date)
      ORDER BY e.id
      LIMIT ${limit}`;
+}
+
+const maxReminderDays = Math.max(...REVALIDATION.reminderDays);
+
+/**
+ * Users with a registration whose reminders are on, in id order after `afterId` (keyset pages on
+ * registrations' user index): the daily job judges their progress (REQ-REVAL-06).
+ */
+export async function revalidationReminderUsers(db: Db, today: string, afterId: string, limit: number) {
+  // A deadline is on or before the renewal date, at most a year before it (RulePack.deadlineDaysBefore).
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT DISTINCT user_id::text AS id
+      FROM registrations
+     WHERE reminders AND user_id > ${afterId}::uuid
+       AND renewal_date BETWEEN ${today}::date AND ${today}::date + ${maxReminderDays + 365}::int
+     ORDER BY 1
+     LIMIT ${limit}`;
+  return rows;
 }

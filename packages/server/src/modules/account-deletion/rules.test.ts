@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { autoDeletionStep, deletionDates, isDeletionDate } from "./rules.js";
+import { autoDeletionStep, daysFrom, deletionDates, isDeletionDate, reminderOffset } from "./rules.js";
 
 describe("deletion dates", () => {
   it("are today + 1, 7 or 30 days + 1 day, across month and year ends", () => {
@@ -40,5 +40,32 @@ describe("automatic deletion", () => {
     expect(legacy("2026-11-25")).toEqual({ kind: "warn", notice: "deletion-7", deletesOn: "2026-12-02" });
     expect(legacy("2026-12-01", "2026-11-25")).toEqual({ kind: "none" });
     expect(legacy("2026-12-02", "2026-11-25")).toEqual({ kind: "delete" });
+  });
+});
+
+describe("reminders before a date", () => {
+  const offsets = [180, 90, 30, 7];
+  it("is due on each offset, and the nearest one passed over after a missed run", () => {
+    expect([181, 180, 179, 91, 90, 31, 30, 8, 7, 1, 0].map((d) => reminderOffset(d, offsets))).toEqual([
+      null,
+      180,
+      180,
+      180,
+      90,
+      90,
+      30,
+      30,
+      7,
+      7,
+      7,
+    ]);
+  });
+  it("is none once the date has passed", () => {
+    expect(reminderOffset(-1, offsets)).toBeNull();
+  });
+  it("counts days across a clock change and a leap day", () => {
+    expect(daysFrom("2027-03-27", "2027-03-29")).toBe(2);
+    expect(daysFrom("2028-02-28", "2028-03-01")).toBe(2);
+    expect(daysFrom("2027-04-10", "2027-04-03")).toBe(-7);
   });
 });

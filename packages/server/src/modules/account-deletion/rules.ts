@@ -49,3 +49,19 @@ export function autoDeletionStep(f: AutoDeletionFacts): AutoDeletionStep {
   }
   return { kind: "none" };
 }
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysFrom = (from: IsoDate, to: IsoDate) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * The reminder due for a date `daysLeft` days away, among `offsets` (days before it): the nearest
+ * offset at or beyond `daysLeft`, so a run that was missed sends the one it passed over and never
+ * an earlier one; null when the date is past or further than every offset. Each is sent once (the
+ * notice's kind names the offset).
+ */
+export function reminderOffset(daysLeft: number, offsets: readonly number[]): number | null {
+  if (daysLeft < 0) return null;
+  const due = offsets.filter((o) => o >= daysLeft);
+  return due.length ? Math.min(...due) : null;
+}

@@ -1,6 +1,8 @@
 // Planned CPD (diary entries dated ahead, or with a reminder) and the iCalendar feed of what
-// the user registered for.
+// the user registered for, with their revalidation deadlines and windows (REQ-REVAL-07).
+import { REGULATOR_NAMES, type Regulator } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
+import { registrationDates } from "../revalidation/deadlines.js";
 import { type IcsEvent, renderIcs } from "./ics.js";
 import * as repo from "./repository.js";
 
@@ -14,13 +16,18 @@ export async function plannedCpd(deps: Deps, userId: string) {
   }));
 }
 
+/** Days before a revalidation deadline or window opening that calendars alert. */
+const REVALIDATION_ALARM_DAYS = [7, 1] as const;
+
 export async function calendarFeed(deps: Deps, userId: string): Promise<string> {
   const host = new URL(deps.config.publicUrl).host;
-  const [registeredEvents, registeredWebinars, planned] = await Promise.all([
+  const [registeredEvents, registeredWebinars, planned, registrations] = await Promise.all([
     repo.registeredEvents(deps.prisma, userId),
     repo.registeredWebinars(deps.prisma, userId),
     plannedCpd(deps, userId),
+    registrationDates(deps.pool, userId),
   ]);
+  const revalidationUrl = `${deps.config.publicUrl}/revalidation`;
   const items: IcsEvent[] = [
     ...registeredEvents.map((e) => ({
       uid: `event-${e.id}@${host}`,
@@ -44,6 +51,32 @@ export async function calendarFeed(deps: Deps, userId: string): Promise<string> 
       summary: `Planned CPD: ${p.entryTitle}`,
       date: p.startDate,
     })),
+    // All-day, with alarms a week and a day before; the UID names the registration and the cycle.
+    ...registrations.flatMap((r) => {
+      const who = `${r.regulator === "OTHER" ? "CPD" : r.regulator} ${r.registrationNumber}`;
+      const about = `${REGULATOR_NAMES[r.regulator as Regulator] ?? r.regulator}: ${r.packTitle}`;
+      const uid = (what: string) => `revalidation-${r.key}-${r.cycleEnd}-${what}@${host}`;
+      const events: IcsEvent[] = [
+        {
+          uid: uid("deadline"),
+          summary: `Revalidation due: ${who}`,
+          description: about,
+          url: revalidationUrl,
+          date: r.deadline,
+          alarmDays: REVALIDATION_ALARM_DAYS,
+        },
+      ];
+      if (r.windowOpens)
+        events.push({
+          uid: uid("window"),
+          summary: `Revalidation window opens: ${who}`,
+          description: about,
+          url: revalidationUrl,
+          date: r.windowOpens,
+          alarmDays: REVALIDATION_ALARM_DAYS,
+        });
+      return events;
+    }),
   ];
   return renderIcs(items, deps.now());
 }

@@ -33,4 +33,19 @@ describe("iCalendar", () => {
     expect(ics).toContain("BEGIN:VTIMEZONE");
     expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
   });
+
+  it("gives an event display alarms days before it, inside the event", () => {
+    const ics = renderIcs([
+      { uid: "d1@cpd", summary: "NMC revalidation due", date: "2027-09-30", alarmDays: [7, 1] },
+    ]);
+    const event = ics.slice(ics.indexOf("BEGIN:VEVENT"), ics.indexOf("END:VEVENT"));
+    expect(
+      event.match(
+        /BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:NMC revalidation due\r\nTRIGGER:-P\d+D\r\nEND:VALARM/g,
+      ),
+    ).toEqual([
+      "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:NMC revalidation due\r\nTRIGGER:-P7D\r\nEND:VALARM",
+      "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:NMC revalidation due\r\nTRIGGER:-P1D\r\nEND:VALARM",
+    ]);
+  });
 });

@@ -12,6 +12,8 @@ export interface IcsEvent {
   end?: Date;
   /** All-day events (planned CPD): YYYY-MM-DD. */
   date?: string;
+  /** Display alarms this many days before the start (revalidation deadlines). */
+  alarmDays?: readonly number[];
 }
 
 export function londonLocal(d: Date): string {
@@ -91,6 +93,15 @@ export function renderIcs(events: IcsEvent[], now = new Date()): string {
     if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
     if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
     if (e.url) lines.push(`URL:${e.url}`);
+    for (const days of e.alarmDays ?? []) {
+      lines.push(
+        "BEGIN:VALARM",
+        "ACTION:DISPLAY",
+        `DESCRIPTION:${escapeText(e.summary)}`,
+        `TRIGGER:-P${days}D`,
+        "END:VALARM",
+      );
+    }
     lines.push("END:VEVENT");
   }
   lines.push("END:VCALENDAR");

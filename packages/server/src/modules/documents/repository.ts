@@ -35,3 +35,21 @@ export const findOwned = (db: Client, id: string, userId: string) =>
     where: { id, userId },
     include: { file: true },
   });
+
+export interface ExpiringDocumentRow {
+  id: string;
+  user_id: string;
+  expiry_date: string;
+}
+
+/**
+ * Documents expiring from `today` to `until` (inclusive), in id order after `afterId`: the daily
+ * job's reminders before expiry (modules/account-deletion/lifecycle.ts), on the expiry index.
+ */
+export const expiringDocuments = (db: Client, today: string, until: string, afterId: string, limit: number) =>
+  db.$queryRaw<ExpiringDocumentRow[]>`
+    SELECT id::text, user_id::text, expiry_date::text
+      FROM identity_documents
+     WHERE expiry_date BETWEEN ${today}::date AND ${until}::date AND id > ${afterId}::uuid
+     ORDER BY id
+     LIMIT ${limit}`;

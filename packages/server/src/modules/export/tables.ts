@@ -88,6 +88,9 @@ export const EXPORT_TABLES: readonly TableSpec[] = [
   { table: "account_notices", ...own, orderBy: "t.kind, t.due_date" },
   { table: "payment_events", ...own, orderBy: "t.id" },
   { table: "additional_field_values", ...own, orderBy: "t.field_id" },
+  { table: "registrations", ...own, orderBy: "t.id" },
+  { table: "revalidation_records", ...own, orderBy: "t.id" },
+  { table: "entry_revalidation", ...own, orderBy: "t.entry_id" },
 ];
 
 /**
@@ -111,6 +114,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   account_link_tokens: "single-use link tokens",
   contact_verifications: "pending verification codes",
   hcpc_access: "audit portal link tokens",
+  hcpc_gap_explanation: "explanations kept with an audit portal link, which is not exported",
   supervision_guest_sessions: "reviewee session tokens",
   clinical_skills_links: "a third-party access token sealed with this server's key: link again",
   account_exports: "the exports themselves",

@@ -65,6 +65,8 @@ export async function usersReport(
     sortDir: "asc" | "desc";
     limit: number;
     offset: number;
+    /** Only members with (or without) a revalidation registration; null: everyone. */
+    registered?: boolean | null;
   },
 ): Promise<{ items: ReportRow[]; total: number }> {
   const dir = q.sortDir === "desc" ? "DESC" : "ASC";
@@ -76,9 +78,10 @@ export async function usersReport(
      WHERE u.organisation_id = $1
        AND ($4::text IS NULL OR p.first_name ILIKE $4 OR p.last_name ILIKE $4 OR u.email ILIKE $4
             OR (p.first_name || ' ' || p.last_name) ILIKE $4)
+       AND ($7::boolean IS NULL OR EXISTS (SELECT 1 FROM registrations g WHERE g.user_id = u.id) = $7)
      ORDER BY ${order}, u.id
      LIMIT $5 OFFSET $6`,
-    values: [q.organisationId, q.from, q.to, filter, q.limit, q.offset],
+    values: [q.organisationId, q.from, q.to, filter, q.limit, q.offset, q.registered ?? null],
   });
   if (rows.length === 0 && q.offset > 0) {
     // Past the last page: the total still answers.
@@ -86,8 +89,9 @@ export async function usersReport(
       `SELECT count(*)::int AS n FROM users u LEFT JOIN profiles p ON p.user_id = u.id
         WHERE u.organisation_id = $1
           AND ($2::text IS NULL OR p.first_name ILIKE $2 OR p.last_name ILIKE $2 OR u.email ILIKE $2
-               OR (p.first_name || ' ' || p.last_name) ILIKE $2)`,
-      [q.organisationId, filter],
+               OR (p.first_name || ' ' || p.last_name) ILIKE $2)
+          AND ($3::boolean IS NULL OR EXISTS (SELECT 1 FROM registrations g WHERE g.user_id = u.id) = $3)`,
+      [q.organisationId, filter, q.registered ?? null],
     );
     return { items: [], total: count[0]?.n ?? 0 };
   }

@@ -15,6 +15,7 @@ import {
 } from "../../policies/organisations.js";
 import { actingAccount, recordActivity } from "../activity-log/repository.js";
 import { createOnboardingLink, createOnboardingLinks } from "../registration/onboarding.js";
+import { nextRevalidation } from "../revalidation/deadlines.js";
 import * as repo from "./repository.js";
 
 /** The range of a report: from..to, by default the 12 months that end today (London). */
@@ -47,6 +48,26 @@ export async function listOrganisations(
 
 const reportItem = (r: repo.ReportRow) => ({ ...r, joined: r.joined.toISOString() });
 
+/** Members whose revalidation is judged at once (each: one totals query per registration). */
+const REVALIDATION_BATCH = 10;
+/** Report rows read at a time while a status filter scans the members with a registration. */
+const STATUS_SCAN = 100;
+
+/**
+ * Each row with its member's next revalidation deadline and status, from the revalidation service
+ * (exact, per member; ten members at a time).
+ */
+async function withRevalidation(deps: Deps, rows: repo.ReportRow[]) {
+  const today = deps.today();
+  const out = [];
+  for (let i = 0; i < rows.length; i += REVALIDATION_BATCH) {
+    const chunk = rows.slice(i, i + REVALIDATION_BATCH);
+    const next = await Promise.all(chunk.map((r) => nextRevalidation(deps.pool, r.id, today)));
+    out.push(...chunk.map((r, j) => ({ ...reportItem(r), revalidation: next[j] ?? null })));
+  }
+  return out;
+}
+
 export async function usersReport(
   deps: Deps,
   organisationId: number,
@@ -54,7 +75,7 @@ export async function usersReport(
   q: QueryOf<typeof api.organisationUsers>,
 ) {
   const range = reportRange(deps.today(), q.from, q.to);
-  const result = await repo.usersReport(deps.pool, {
+  const query = {
     organisationId,
     ...range,
     filter: q.filter,
@@ -62,8 +83,35 @@ export async function usersReport(
     sortDir: q.sortDir ?? "asc",
     limit: page.perPage,
     offset: (page.page - 1) * page.perPage,
-  });
-  return { total: result.total, items: result.items.map(reportItem) };
+  } as const;
+  const wanted = q.revalidationStatus;
+  if (wanted === undefined || wanted === "none") {
+    // No registration is a SQL condition; the page's members alone are judged.
+    const result = await repo.usersReport(deps.pool, {
+      ...query,
+      registered: wanted === "none" ? false : null,
+    });
+    return { total: result.total, items: await withRevalidation(deps, result.items) };
+  }
+  // A status is known only once judged: the members with a registration are judged in report order,
+  // a batch at a time, keeping the requested page of those that match and counting them all.
+  const items: Awaited<ReturnType<typeof withRevalidation>> = [];
+  let total = 0;
+  for (let offset = 0; ; offset += STATUS_SCAN) {
+    const batch = await repo.usersReport(deps.pool, {
+      ...query,
+      registered: true,
+      limit: STATUS_SCAN,
+      offset,
+    });
+    for (const row of await withRevalidation(deps, batch.items)) {
+      if (row.revalidation?.status !== wanted) continue;
+      if (total >= query.offset && items.length < query.limit) items.push(row);
+      total++;
+    }
+    if (batch.items.length < STATUS_SCAN) break;
+  }
+  return { total, items };
 }
 
 /** An organisation that exists (a manager's own may have been deleted under them). */
