@@ -35,6 +35,7 @@ const PROFESSIONAL = [
   "/portfolio-builder/choose",
   "/videos",
   "/profile",
+  "/revalidation",
   "/settings",
   "/account-management",
   "/email-history",

@@ -38,6 +38,7 @@ const load = {
   PortfolioRoutes: () => import("../features/portfolio/PortfolioRoutes"),
   HcpcPortalRoute: () => import("../features/hcpc-portal/HcpcPortalPage"),
   VideoRoutes: () => import("../features/videos/VideoRoutes"),
+  RevalidationPage: () => import("../features/revalidation/RevalidationPage"),
   SupervisionReviewRoute: () => import("../features/supervision/GuestReviewPage"),
   SupervisionVerifyRoute: () => import("../features/supervision/VerifyPage"),
   RegisterPage: () => import("../features/auth/RegisterPage"),
@@ -68,6 +69,7 @@ export const ManageEventsPage = lazyPage(load.ManageEventsPage);
 export const PortfolioRoutes = lazyPage(load.PortfolioRoutes);
 export const HcpcPortalRoute = lazyPage(load.HcpcPortalRoute);
 export const VideoRoutes = lazyPage(load.VideoRoutes);
+export const RevalidationPage = lazyPage(load.RevalidationPage);
 export const SupervisionReviewRoute = lazyPage(load.SupervisionReviewRoute);
 export const SupervisionVerifyRoute = lazyPage(load.SupervisionVerifyRoute);
 // Public account pages (issue 11).
@@ -99,6 +101,7 @@ const PAGE_BY_SEGMENT: Record<string, () => Promise<PageModule>> = {
   "email-history": load.EmailHistoryPage,
   "portfolio-builder": load.PortfolioRoutes,
   videos: load.VideoRoutes,
+  revalidation: load.RevalidationPage,
   video: load.VideoRoutes,
 };
 

@@ -4,6 +4,7 @@ import { setClock } from "../../lib/clock";
 import { fakeApi } from "../../test/fake-api";
 import { calendarEvent, dashboardSettings, membership, profile } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
+import { progress as revalidationProgress } from "../revalidation/test-data";
 import DashboardHome from "./DashboardHome";
 
 const statistics = {
@@ -44,8 +45,9 @@ const webinar = (id: string) => ({
   organisationId: null,
 });
 
-function setup(mode: "basic" | "advanced" = "advanced", member = profile()) {
+function setup(mode: "basic" | "advanced" = "advanced", member = profile(), revalidation: unknown[] = []) {
   const api = fakeApi([
+    ["GET", /^\/api\/revalidation$/, () => ({ items: revalidation })],
     ["GET", /^\/api\/statistics\/[^/]+$/, () => statistics],
     ["GET", /^\/api\/profile$/, () => member],
     ["GET", /^\/api\/profile\/membership$/, () => membership()],
@@ -188,6 +190,29 @@ describe("the dashboard mode", () => {
     expect(await screen.findByText("Webinar w1")).toBeInTheDocument();
     expect(await screen.findByText(/Major incident training day/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: /Shared CPD/ })).toBeInTheDocument();
+  });
+});
+
+// Issue 26: revalidation is central, so its card shows in both modes once there is a registration.
+describe("the revalidation card", () => {
+  it.each(["basic", "advanced"] as const)("shows each registration's progress in %s mode", async (mode) => {
+    setup(mode, profile(), [revalidationProgress({ daysToDeadline: 30 })]);
+    const card = await screen.findByRole("region", { name: "Revalidation" });
+    expect(within(card).getByText("Due in 30 days, on 31/03/2028")).toBeInTheDocument();
+    expect(
+      within(card).getByRole("progressbar", { name: "Practice hours: 100 of 900 hours" }),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "See your revalidation" })).toHaveAttribute(
+      "href",
+      "/revalidation",
+    );
+  });
+
+  it("is left out while the user has no registration", async () => {
+    const { api } = setup("advanced");
+    await screen.findByText("20");
+    await waitFor(() => expect(api.to(/^\/api\/revalidation$/)).toHaveLength(1));
+    expect(screen.queryByRole("region", { name: "Revalidation" })).toBeNull();
   });
 });
 

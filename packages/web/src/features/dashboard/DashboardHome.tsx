@@ -43,6 +43,7 @@ import {
   MiniCalendar,
   RecentSharedCpd,
   ResilienceStats,
+  RevalidationWidget,
   UpcomingWebinars,
 } from "./widgets";
 
@@ -181,6 +182,8 @@ export default function DashboardHome() {
           )
         )}
       </Group>
+      {/* Revalidation is central (issue 26): shown in both modes whenever the user has a registration. */}
+      <RevalidationWidget />
       {stats.data && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {show.countdown && (

@@ -8,6 +8,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { ENTRY_FORM_TOURS, GuidedTour } from "../dashboard";
 import { PdfPreviewModal } from "../entries";
 import { UnsavedChangesModal } from "../profile";
+import { EntryRevalidationCard } from "../revalidation";
 import { openUpgradeModal, useUserFeature } from "../shell";
 import { SupervisionPanel } from "../supervision";
 import { EntryTags } from "./EntryTags";
@@ -212,6 +213,8 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
           </Suspense>
         </div>
       )}
+
+      {type === "diary" && <EntryRevalidationCard entryId={draft.entryId} editable={draft.editable} />}
 
       <div data-tour="form-tags">
         <EntryTags

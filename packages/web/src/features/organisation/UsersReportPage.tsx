@@ -1,4 +1,11 @@
-import { api, londonDay, ORGANISATION_LIMITS, type ORGANISATION_USER_SORTS, ukDate } from "@cpd/contract";
+import {
+  api,
+  londonDay,
+  ORGANISATION_LIMITS,
+  type ORGANISATION_USER_SORTS,
+  type REVALIDATION_REPORT_STATUSES,
+  ukDate,
+} from "@cpd/contract";
 import { Badge, Button, Group, Select, SimpleGrid, Stack, Table, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
@@ -8,6 +15,7 @@ import { notifyError } from "../../lib/notify";
 import { PagedTable } from "../../lib/PagedTable";
 import { SortHeaders } from "../../lib/SortHeader";
 import { usePageTitle } from "../../lib/use-page-title";
+import { STATUS_COLOURS } from "../revalidation";
 import { AddUserModal } from "./AddUserModal";
 import { ImportUsersModal } from "./ImportUsersModal";
 import { NoOrganisation, OrganisationHeading } from "./OrganisationHeading";
@@ -16,6 +24,19 @@ import { ReviewModal, type ReviewTarget } from "./ReviewModal";
 import { lastTwelveMonths } from "./range";
 
 type Sort = (typeof ORGANISATION_USER_SORTS)[number];
+type RevalidationFilter = (typeof REVALIDATION_REPORT_STATUSES)[number] | "";
+
+const REVALIDATION_LABELS: Record<Exclude<RevalidationFilter, "">, string> = {
+  met: "Met",
+  onTrack: "On track",
+  short: "Short",
+  overdue: "Overdue",
+  none: "No registration",
+};
+const REVALIDATION_OPTIONS = [
+  { value: "", label: "Everyone" },
+  ...Object.entries(REVALIDATION_LABELS).map(([value, label]) => ({ value, label })),
+];
 
 const COLUMNS = [
   ["Name", "name"],
@@ -35,6 +56,7 @@ export default function UsersReportPage() {
   const [perPage, setPerPage] = useState<number>(ORGANISATION_LIMITS.defaultPageSize);
   const [sort, setSort] = useState<{ sortBy: Sort; sortDesc: boolean }>({ sortBy: "name", sortDesc: false });
   const [filter, setFilter] = useState("");
+  const [revalidationStatus, setRevalidationStatus] = useState<RevalidationFilter>("");
   const [debounced] = useDebouncedValue(filter.trim(), 300);
   const [range, setRange] = useState(lastTwelveMonths);
   const [modal, setModal] = useState<"add" | "import" | null>(null);
@@ -42,7 +64,11 @@ export default function UsersReportPage() {
   const [downloading, setDownloading] = useState(false);
   const validRange = isValidRange(range);
 
-  const users = useOrganisationUsers(id, { page, perPage, sort, filter: debounced, range }, validRange);
+  const users = useOrganisationUsers(
+    id,
+    { page, perPage, sort, filter: debounced, range, revalidationStatus },
+    validRange,
+  );
 
   const onSort = (s: Sort) => {
     setSort((cur) => ({
@@ -89,7 +115,7 @@ export default function UsersReportPage() {
           </Group>
         }
       />
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }}>
         <TextInput
           label="Filter"
           description="Part of a name or email address"
@@ -100,6 +126,17 @@ export default function UsersReportPage() {
           }}
         />
         <DateRangeFields id="report" value={range} onChange={setRange} />
+        <Select
+          label="Revalidation"
+          description="Status of the next deadline"
+          data={REVALIDATION_OPTIONS}
+          value={revalidationStatus}
+          allowDeselect={false}
+          onChange={(v) => {
+            setRevalidationStatus((v ?? "") as RevalidationFilter);
+            setPage(1);
+          }}
+        />
         <Select
           label="Users per page"
           data={["10", "25", "50", "100"]}
@@ -118,12 +155,17 @@ export default function UsersReportPage() {
         onPage={setPage}
         steps
         noun={["user", "users"]}
-        empty={debounced ? "No users match this filter." : "This organisation has no users yet."}
-        minWidth={860}
+        empty={
+          debounced || revalidationStatus
+            ? "No users match this filter."
+            : "This organisation has no users yet."
+        }
+        minWidth={980}
         captionId="users-report-caption"
         head={
           <>
             <SortHeaders columns={COLUMNS} state={sort} onSort={onSort} />
+            <Table.Th>Revalidation</Table.Th>
             <Table.Th>
               <span className="visually-hidden">Actions</span>
             </Table.Th>
@@ -146,6 +188,18 @@ export default function UsersReportPage() {
               <Table.Td>{u.entries}</Table.Td>
               <Table.Td>{u.lastActivity ? ukDate(u.lastActivity) : "None"}</Table.Td>
               <Table.Td>{ukDate(londonDay(u.joined))}</Table.Td>
+              <Table.Td>
+                {u.revalidation ? (
+                  <Group gap={6} wrap="nowrap">
+                    <span>{ukDate(u.revalidation.deadline)}</span>
+                    <Badge size="sm" color={STATUS_COLOURS[u.revalidation.status]} autoContrast>
+                      {REVALIDATION_LABELS[u.revalidation.status]}
+                    </Badge>
+                  </Group>
+                ) : (
+                  "None"
+                )}
+              </Table.Td>
               <Table.Td>
                 <Button
                   size="xs"

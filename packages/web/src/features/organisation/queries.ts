@@ -3,6 +3,7 @@ import {
   api,
   type BodyOf,
   type ORGANISATION_USER_SORTS,
+  type REVALIDATION_REPORT_STATUSES,
   type ResponseOf,
 } from "@cpd/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -46,12 +47,14 @@ export interface UsersQuery {
   sort: { sortBy: (typeof ORGANISATION_USER_SORTS)[number]; sortDesc: boolean };
   filter: string;
   range: DateRange;
+  /** Only members whose next revalidation deadline has this status ("" : everyone). */
+  revalidationStatus?: (typeof REVALIDATION_REPORT_STATUSES)[number] | "";
 }
 
 /** REQ-ORG-01: the organisation's users with their CPD in the range (`id` null: none chosen yet). */
 export const useOrganisationUsers = (id: number | null, q: UsersQuery, enabled: boolean) =>
   useQuery({
-    queryKey: [...orgKeys.users(id ?? 0), q.page, q.perPage, q.sort, q.filter, q.range],
+    queryKey: [...orgKeys.users(id ?? 0), q.page, q.perPage, q.sort, q.filter, q.range, q.revalidationStatus],
     queryFn: () =>
       call(api.organisationUsers, {
         params: { id: id as number, perPage: q.perPage, page: q.page },
@@ -59,6 +62,7 @@ export const useOrganisationUsers = (id: number | null, q: UsersQuery, enabled: 
           sortBy: q.sort.sortBy,
           sortDir: q.sort.sortDesc ? "desc" : "asc",
           ...(q.filter ? { filter: q.filter } : {}),
+          ...(q.revalidationStatus ? { revalidationStatus: q.revalidationStatus } : {}),
           from: q.range.from,
           to: q.range.to,
         },

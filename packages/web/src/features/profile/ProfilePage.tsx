@@ -8,6 +8,7 @@ import { StatusAlert } from "../../lib/StatusAlert";
 import { useSession } from "../../lib/session";
 import { useLeaveGuard } from "../../lib/use-leave-guard";
 import { usePageTitle } from "../../lib/use-page-title";
+import { RegistrationsEditor } from "../revalidation";
 import { useBranding, useFeatures, useProfile } from "../shell";
 import { ProfileSignatureCard } from "../supervision";
 import { AdditionalInformation } from "./AdditionalInformation";
@@ -120,6 +121,7 @@ export default function ProfilePage() {
             <Tabs.List>
               <Tabs.Tab value="professional">Professional Information and Qualifications</Tabs.Tab>
               {showHcpc && <Tabs.Tab value="hcpc">HCPC Information</Tabs.Tab>}
+              <Tabs.Tab value="registrations">Registrations</Tabs.Tab>
               <Tabs.Tab value="documents">Personal Documents</Tabs.Tab>
               {showAdditional && additionalGroups.length > 0 && (
                 <Tabs.Tab value="additional">Additional Information</Tabs.Tab>
@@ -140,6 +142,9 @@ export default function ProfilePage() {
                 <HcpcInfo form={form} onChange={setForm} />
               </Tabs.Panel>
             )}
+            <Tabs.Panel value="registrations" pt="md">
+              <RegistrationsEditor order={3} />
+            </Tabs.Panel>
             <Tabs.Panel value="documents" pt="md">
               <PersonalDocuments />
             </Tabs.Panel>

@@ -25,6 +25,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Reflection", to: "/create/reflection", feature: "Reflection", entrySwitch: "reflection" },
   { label: "Supervision", to: "/create/supervision", premium: true, entrySwitch: "supervision" },
   { label: "Entries", to: "/entries" },
+  { label: "Revalidation", to: "/revalidation" },
   { label: "Profile", to: "/profile" },
   { label: "Portfolio", to: "/portfolio-builder/choose", premium: true, also: ["/portfolio-builder"] },
   { label: "My Webinars", to: "/my-webinars", feature: "Webinars" },

@@ -1,0 +1,23 @@
+import { Divider, Stack } from "@mantine/core";
+import { Fragment } from "react";
+import { CompactProgress, useRevalidationProgress } from "../../revalidation";
+import { WidgetCard } from "./WidgetCard";
+
+/** Each registration's revalidation progress (issue 26); nothing until the user has a registration. */
+export function RevalidationWidget() {
+  const progress = useRevalidationProgress({ quiet: true });
+  const items = progress.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <WidgetCard title="Revalidation" more={{ to: "/revalidation", label: "See your revalidation" }}>
+      <Stack gap="md">
+        {items.map((p, i) => (
+          <Fragment key={p.registration.id}>
+            {i > 0 && <Divider />}
+            <CompactProgress p={p} />
+          </Fragment>
+        ))}
+      </Stack>
+    </WidgetCard>
+  );
+}
