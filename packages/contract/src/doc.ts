@@ -103,6 +103,8 @@ export const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   year: "Only entries of this calendar year",
   tag: "Only entries with this tag",
   governingBody: "Only entries mapped to this governing body's standards",
+  countsTowards:
+    "Only the entries counting towards a revalidation requirement: <registration id>:<requirement id>",
   completeness: "Only entries this complete: 1 complete, 2 partial, 3 incomplete",
   formId: "The form's id",
   fieldId: "The additional field's id",

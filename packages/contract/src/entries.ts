@@ -6,6 +6,11 @@ import { IdParams, PageParams, Text, Uuid } from "./primitives.js";
 
 const tags = ["entries"];
 
+/** `<registration id>:<requirement id>`: the entries list filter by what a requirement counts (ADR 0026). */
+export const COUNTS_TOWARDS_PATTERN =
+  "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}:[a-z0-9][a-z0-9-]{0,62}$";
+const COUNTS_TOWARDS_EXAMPLE = "0b6f4c1e-8d2a-4c3b-9e5f-1a2b3c4d5e6f:participatory-hours";
+
 export const EntryTypeSchema = Type.Union(ENTRY_TYPES.map((t) => Type.Literal(t)));
 
 /** The flattened form: item identifier -> a string, or a list for multi-select and list items. */
@@ -124,6 +129,9 @@ export const listEntries = endpoint({
     sortDesc: Type.Optional(Type.Boolean()),
     from: Type.Optional(IsoDate),
     to: Type.Optional(IsoDate),
+    countsTowards: Type.Optional(
+      Text({ pattern: COUNTS_TOWARDS_PATTERN, maxLength: 100, examples: [COUNTS_TOWARDS_EXAMPLE] }),
+    ),
   }),
   response: Type.Object({
     items: Type.Array(EntryRow),

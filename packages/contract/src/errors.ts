@@ -177,6 +177,7 @@ const codes = [
   "OWN_TARGET_REQUIRED",
   "RENEWAL_DATE_RANGE",
   "RECORD_NOT_FOUND",
+  "REQUIREMENT_NOT_FOUND",
 ] as const;
 
 export type ErrorCode = (typeof codes)[number];

@@ -224,8 +224,12 @@ export const REVALIDATION_MESSAGES = {
   unknownRegister: "A register is not one of this regulator's registers",
   ownTargetRequired: "Another body needs your own hours target and cycle length",
   recordNotFound: "No such revalidation record",
+  requirementNotFound: "No such registration or requirement",
   renewalDateRange: "The revalidation or renewal date must be in the years 2000 to 2099",
   entryNotFound: "No such CPD diary entry",
+  practiceHoursNeeded: "A practice-hours record needs the hours worked",
+  endBeforeStart: "The period cannot end before it starts",
+  recordDeleted: "Record deleted",
 } as const;
 
 /** The warnings the rules give beside a cycle's progress (rules.ts); dates as the product shows them. */
@@ -274,25 +278,26 @@ export const Registration = Type.Object({
 });
 export type Registration = Static<typeof Registration>;
 
-export const getRegistrations = endpoint({
-  method: "GET",
+/** Read and replaced whole: the one resource both endpoints name. */
+const registrations = {
   path: "/profile/registrations",
-  summary: "The caller's professional registrations (regulator, registers, number, renewal date)",
   tags,
   auth: true,
   response: Type.Object({ items: Type.Array(Registration) }),
+} as const;
+export const getRegistrations = endpoint({
+  method: "GET",
+  ...registrations,
+  summary: "The caller's professional registrations (regulator, registers, number, renewal date)",
 });
 export const putRegistrations = endpoint({
   method: "PUT",
-  path: "/profile/registrations",
+  ...registrations,
   summary: "Replace the caller's registrations (at most 10; registers must be the regulator pack's)",
-  tags,
-  auth: true,
   body: Type.Object(
     { items: Type.Array(RegistrationInput, { maxItems: REVALIDATION.maxRegistrations }) },
     { additionalProperties: false },
   ),
-  response: Type.Object({ items: Type.Array(Registration) }),
 });
 
 // --- packs -----------------------------------------------------------------------------------------
@@ -385,24 +390,23 @@ export const EntryRevalidation = Type.Object(
   { additionalProperties: false },
 );
 export type EntryRevalidation = Static<typeof EntryRevalidation>;
-export const getEntryRevalidation = endpoint({
-  method: "GET",
+const entryRevalidation = {
   path: "/revalidation/entries/:id",
-  summary: "What a CPD entry counts for the packs (participatory, planned, verifiable, method, themes)",
   tags,
   auth: true,
   params: IdParams,
   response: EntryRevalidation,
+} as const;
+export const getEntryRevalidation = endpoint({
+  method: "GET",
+  ...entryRevalidation,
+  summary: "What a CPD entry counts for the packs (participatory, planned, verifiable, method, themes)",
 });
 export const putEntryRevalidation = endpoint({
   method: "PUT",
-  path: "/revalidation/entries/:id",
+  ...entryRevalidation,
   summary: "Set what a CPD entry counts for the packs",
-  tags,
-  auth: true,
-  params: IdParams,
   body: EntryRevalidation,
-  response: EntryRevalidation,
 });
 
 // --- revalidation records --------------------------------------------------------------------------

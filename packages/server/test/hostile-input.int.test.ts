@@ -43,7 +43,7 @@ describe("hostile text", () => {
 
   it("answers a long signature it accepted (answers are not held to input limits)", async () => {
     const u = await createUser(h.deps);
-    // A drawn PNG with 110 kB of trailing bytes: a ~150,000-character data URL the pad's check takes.
+    // A PNG with 110 kB of trailing bytes: a ~150,000-character data URL the image check takes.
     const png = Buffer.concat([await signaturePng(), Buffer.alloc(110_000)]);
     const signature = `data:image/png;base64,${png.toString("base64")}`;
     expect(signature.length).toBeGreaterThan(TEXT_MAX_LENGTH);
@@ -52,7 +52,7 @@ describe("hostile text", () => {
     expect(res.body.signature).toBe(signature);
   });
 
-  it("refuses a profile signature that is not a drawn PNG, as the signature call does", async () => {
+  it("refuses a profile signature that is not a PNG or JPEG data URL (what sign-off can use)", async () => {
     const u = await createUser(h.deps);
     for (const signature of ["not an image", `data:image/png;base64,${"A".repeat(1_000)}`]) {
       const res = await call(h.app, "PUT", "/personal-profile", { token: u.token, body: { signature } });

@@ -314,14 +314,20 @@ describe("shutdown of the API process", () => {
     if (running && running.exitCode === null) running.kill("SIGKILL");
   });
 
+  /** Starts the API with `shutdownMs` to finish requests in flight, and opens a connection to it. */
+  async function startConnected(shutdownMs: string) {
+    const api = await startApi({ SHUTDOWN_TIMEOUT_MS: shutdownMs, LOG_LEVEL: "info" });
+    running = api.child;
+    const socket = net.connect(api.port, "127.0.0.1");
+    await new Promise((r) => socket.once("connect", r));
+    return { api, socket };
+  }
+
   it(
     "on SIGTERM finishes the request in flight, stops answering and exits 0",
     async () => {
-      const api = await startApi({ SHUTDOWN_TIMEOUT_MS: "8000", LOG_LEVEL: "info" });
-      running = api.child;
       // A request in flight: headers sent, body still coming when SIGTERM arrives.
-      const socket = net.connect(api.port, "127.0.0.1");
-      await new Promise((r) => socket.once("connect", r));
+      const { api, socket } = await startConnected("8000");
       const body = JSON.stringify({ email: "nobody@test.example", password: "wrong-password-1" });
       socket.write(
         `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
@@ -357,11 +363,8 @@ describe("shutdown of the API process", () => {
   it(
     "exits non-zero at SHUTDOWN_TIMEOUT_MS when a request never finishes",
     async () => {
-      const api = await startApi({ SHUTDOWN_TIMEOUT_MS: "1500", LOG_LEVEL: "info" });
-      running = api.child;
-      const socket = net.connect(api.port, "127.0.0.1");
+      const { api, socket } = await startConnected("1500");
       socket.on("error", () => {});
-      await new Promise((r) => socket.once("connect", r));
       socket.write(
         "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
       );

@@ -372,4 +372,28 @@ describe("records", () => {
     expect(res.status).toBe(400);
     expect(await h.deps.prisma.revalidationRecord.count({ where: { userId: u.id } })).toBe(0);
   });
+
+  it("refuses practice hours without hours and a period that ends before it starts, storing nothing", async () => {
+    const u = await createUser(h.deps);
+    const cases = [
+      [{ kind: "practiceHours", date: "2026-01-01" }, REVALIDATION_MESSAGES.practiceHoursNeeded],
+      [{ kind: "practiceHours", date: "2026-01-01", hours: 0 }, REVALIDATION_MESSAGES.practiceHoursNeeded],
+      [
+        { kind: "practiceHours", date: "2026-02-01", endDate: "2026-01-31", hours: 10 },
+        REVALIDATION_MESSAGES.endBeforeStart,
+      ],
+    ] as const;
+    for (const [body, message] of cases)
+      expect(refusal(await record(u, body))).toEqual([400, "VALIDATION_ERROR", message]);
+    expect(await h.deps.prisma.revalidationRecord.count({ where: { userId: u.id } })).toBe(0);
+    const ok = await record(u, {
+      kind: "practiceHours",
+      date: "2026-01-01",
+      endDate: "2026-01-31",
+      hours: 37.5,
+    });
+    expect([ok.status, ok.body.hours]).toEqual([201, 37.5]);
+    const gone = await call(h.app, "DELETE", `/revalidation/records/${ok.body.id}`, { token: u.token });
+    expect([gone.status, gone.body.message]).toEqual([200, REVALIDATION_MESSAGES.recordDeleted]);
+  });
 });

@@ -222,14 +222,15 @@ describe("signature images", () => {
     const s = await guestSession(h, { role: "Supervisor" });
     const none = await sign(h, owner(s), s.entryId, { signature: null, useGlobalSignature: true });
     expect(refusal(none)).toEqual([400, "NO_GLOBAL_SIGNATURE", M.noGlobalSignature]);
-    const profile = async (signature: string) =>
-      must(await call(h.app, "PUT", "/personal-profile", { token: s.owner.token, body: { signature } }));
-    await profile(dataUrl(Buffer.from("plain text"), "text/plain"));
+    const profile = (signature: string) =>
+      call(h.app, "PUT", "/personal-profile", { token: s.owner.token, body: { signature } });
+    const refused = await profile(dataUrl(Buffer.from("plain text"), "text/plain"));
+    expect([refused.status, refused.body.code]).toEqual([400, "SIGNATURE_INVALID"]);
     const text = await sign(h, owner(s), s.entryId, { signature: null, useGlobalSignature: true });
     expect([text.status, text.body.code]).toEqual([400, "NO_GLOBAL_SIGNATURE"]);
     expect(await signatures(s.shareId)).toEqual([]);
 
-    await profile(dataUrl(await signaturePng()));
+    must(await profile(dataUrl(await signaturePng())));
     const ok = await sign(h, owner(s), s.entryId, { signature: null, useGlobalSignature: true });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const [row] = await signatures(s.shareId);

@@ -18,27 +18,36 @@ export async function pageToken(page: Page): Promise<string> {
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+const londonToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+
+/** Saves a new entry of the form `form` with the answers `data`; answers its id. */
+async function apiCreateEntry(
+  request: APIRequestContext,
+  token: string,
+  form: "diary" | "supervision",
+  data: Record<string, string>,
+): Promise<string> {
+  const res = await request.post(`/api/entries/${form}`, { headers: auth(token), data });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { entryId: string }).entryId;
+}
+
 /** A diary entry of 1.5 hours in Clinical Education, dated `date` (today in London by default). */
 export async function apiCreateDiary(
   request: APIRequestContext,
   token: string,
   title: string,
-  date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date()),
+  date = londonToday(),
 ): Promise<string> {
-  const res = await request.post("/api/entries/diary", {
-    headers: auth(token),
-    data: {
-      Field222: title,
-      DiaryDate: date,
-      DiaryHours: "1.5",
-      ActivityType: "Self-directed learning",
-      Field116: "Clinical Education",
-      Field113: "<p>A short e-learning module on recognising sepsis early.</p>",
-      Field219: "https://www.example.org/e2e",
-    },
+  return apiCreateEntry(request, token, "diary", {
+    Field222: title,
+    DiaryDate: date,
+    DiaryHours: "1.5",
+    ActivityType: "Self-directed learning",
+    Field116: "Clinical Education",
+    Field113: "<p>A short e-learning module on recognising sepsis early.</p>",
+    Field219: "https://www.example.org/e2e",
   });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { entryId: string }).entryId;
 }
 
 /**
@@ -50,22 +59,17 @@ export async function apiCreateSupervision(
   token: string,
   title: string,
   role: "Supervisor" | "Supervisee" = "Supervisor",
-  date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date()),
+  date = londonToday(),
 ): Promise<string> {
-  const res = await request.post("/api/entries/supervision", {
-    headers: auth(token),
-    data: {
-      Field4: title,
-      SupervisionDate: date,
-      SupervisionHours: "1",
-      SupervisionRole: role,
-      SupervisionType: "Clinical",
-      // HTML, as the rich-text editor saves it (plain text would be rewritten, and so unsaved, on opening).
-      Topics: "<p>Caseload and a difficult discharge.</p>",
-    },
+  return apiCreateEntry(request, token, "supervision", {
+    Field4: title,
+    SupervisionDate: date,
+    SupervisionHours: "1",
+    SupervisionRole: role,
+    SupervisionType: "Clinical",
+    // HTML, as the rich-text editor saves it (plain text would be rewritten, and so unsaved, on opening).
+    Topics: "<p>Caseload and a difficult discharge.</p>",
   });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { entryId: string }).entryId;
 }
 
 /** Shares a supervision entry with a Supervisee (a link valid 7 days) and one topic; answers the share id. */

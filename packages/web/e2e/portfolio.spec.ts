@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiCreateDiary, pageToken } from "./api";
 import { checkA11y } from "./axe";
-import { daysBefore, dismissGreeting, login, londonDay, stamp, ukDate } from "./helpers";
+import { daysBefore, dismissGreeting, goFromMenu, login, londonDay, stamp, ukDate } from "./helpers";
 import { createUser } from "./users";
 
 /** A reflection dated `date`, with only its required items. */
@@ -131,11 +131,7 @@ test("builds a portfolio through the six stages and downloads its PDF", async ({
 test("without HCPC the Portfolio item goes straight to the builder", async ({ page }) => {
   await login(page, await createUser({ governingBodies: ["NMC"] }));
   await dismissGreeting(page);
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Portfolio", exact: true })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "Portfolio builder" })).toBeVisible();
+  await goFromMenu(page, "Portfolio", "Portfolio builder");
   await expect(page).toHaveURL(/\/portfolio-builder$/);
   await expect(stageHeading(page, 1, "Select pages")).toBeVisible();
   const pages = page.getByRole("group", { name: "Pages to include" });

@@ -1,18 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { pageToken } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, login } from "./helpers";
+import { dismissGreeting, goFromMenu, login } from "./helpers";
 import { createUser } from "./users";
 
 test("edit the profile: a new job title persists, an empty first name is refused", async ({ page }) => {
   const user = await createUser({ firstName: "Alex", profession: "Paramedic" });
   await login(page, user);
   await dismissGreeting(page);
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Profile", exact: true })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await goFromMenu(page, "Profile", "Profile");
   await expect(page.getByLabel("Profession", { exact: true })).toHaveValue("Paramedic");
   await checkA11y(page, "/profile");
 

@@ -3,9 +3,9 @@
 import { expect, test } from "@playwright/test";
 import { apiCreateSupervision, apiShareSupervision, pageToken } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, fixPageClock, login, londonDay, morningOf, stamp } from "./helpers";
+import { stamp } from "./helpers";
 import { waitForMail } from "./mail";
-import { createUser } from "./users";
+import { confirmReviewCode, loginOwner, separatePage } from "./supervision-review";
 
 test("a topic the owner adds after sharing is shown to the reviewee, who can comment on it", async ({
   page,
@@ -18,10 +18,7 @@ test("a topic the owner adds after sharing is shown to the reviewee, who can com
   const newActions = "Draft a discharge checklist with the ward team.";
   const guestEmail = `e2e-reviewee-${id}@test.example`;
 
-  const owner = await createUser({ firstName: "Olive" });
-  const ownerName = `${owner.firstName} ${owner.lastName}`;
-  await login(page, owner);
-  await dismissGreeting(page);
+  const { ownerName } = await loginOwner(page);
   const token = await pageToken(page);
   const entryId = await apiCreateSupervision(page.request, token, `E2E supervision topics ${id}`);
   const sharedAt = Date.now();
@@ -39,23 +36,12 @@ test("a topic the owner adds after sharing is shown to the reviewee, who can com
     subject: new RegExp(`^${ownerName} shared a supervision record with you$`),
     pattern: new RegExp(`/review/supervision/${shareId}`),
   });
-  const guestContext = await browser.newContext();
+  const guest = await separatePage(browser);
   try {
-    const guest = await guestContext.newPage();
-    await fixPageClock(guest, morningOf(londonDay()));
     await guest.goto(invitation[0]);
     await expect(guest.getByRole("heading", { level: 1, name: "Supervision review" })).toBeVisible();
     await checkA11y(guest, "supervision review before the code");
-    const codeAskedAt = Date.now();
-    await guest.getByRole("button", { name: "Send code" }).click();
-    const [, code] = await waitForMail(guestEmail, {
-      since: codeAskedAt,
-      subject: /^Your supervision review code$/,
-      pattern: /review code is (\d{6})\./,
-    });
-    await guest.getByLabel("6-digit code").fill(code as string);
-    await guest.getByRole("button", { name: "Verify" }).click();
-    await expect(guest.getByRole("heading", { name: "The record" })).toBeVisible();
+    await confirmReviewCode(guest, guestEmail);
     await expect(guest.getByText(firstTopic, { exact: true })).toBeVisible();
     await expect(guest.getByText(newTopic, { exact: true })).toHaveCount(0);
     // The reviewee has no topic editor.
@@ -95,6 +81,6 @@ test("a topic the owner adds after sharing is shown to the reviewee, who can com
     await page.reload();
     await expect(panel.getByRole("list", { name: `Comments on ${newTopic}` })).toContainText(comment);
   } finally {
-    await guestContext.close();
+    await guest.context().close();
   }
 });

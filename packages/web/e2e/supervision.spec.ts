@@ -2,22 +2,14 @@
 // opens the e-mailed link in a browser of their own (no account), confirms a 6-digit code from a
 // second e-mail, comments on a topic and signs after the Supervisor; the completed record's
 // verification link (from the last e-mail) matches, and a changed hash does not.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { apiCreateSupervision, apiShareSupervision, pageToken } from "./api";
 import { checkA11y } from "./axe";
-import { dismissGreeting, fixPageClock, login, londonDay, morningOf, stamp } from "./helpers";
+import { stamp } from "./helpers";
 import { waitForMail } from "./mail";
-import { createUser } from "./users";
+import { confirmReviewCode, loginOwner, separatePage } from "./supervision-review";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-
-/** A page in a browser context of its own: the reviewee shares no storage with the owner. */
-async function separatePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await fixPageClock(page, morningOf(londonDay()));
-  return page;
-}
 
 /** Draws a wavy stroke across the sign-off pad with the mouse (signature_pad listens to pointer events). */
 async function drawSignature(page: Page) {
@@ -53,10 +45,7 @@ test("a shared supervision record is reviewed with a code, commented on, signed 
   const guestEmail = `e2e-reviewee-${id}@test.example`;
   const comment = `I agree; I will bring my caseload list next week (${id}).`;
 
-  const owner = await createUser({ firstName: "Olive" });
-  const ownerName = `${owner.firstName} ${owner.lastName}`;
-  await login(page, owner);
-  await dismissGreeting(page);
+  const { owner, ownerName } = await loginOwner(page);
   const entryId = await apiCreateSupervision(page.request, await pageToken(page), title, "Supervisor");
   const editUrl = `/edit/supervision/${entryId}`;
   const otherPages: Page[] = [];
@@ -98,19 +87,7 @@ test("a shared supervision record is reviewed with a code, commented on, signed 
       guest.getByText("We will send a 6-digit code to e•••@test.example (and by text to •••• •••123)."),
     ).toBeVisible();
     await checkA11y(guest, `${reviewPath} before the code`);
-    const codeAskedAt = Date.now();
-    await guest.getByRole("button", { name: "Send code" }).click();
-    await expect(
-      guest.getByText("We have sent you a 6-digit code. It is valid for 10 minutes."),
-    ).toBeVisible();
-    const [, code] = await waitForMail(guestEmail, {
-      since: codeAskedAt,
-      subject: /^Your supervision review code$/,
-      pattern: /review code is (\d{6})\./,
-    });
-    await guest.getByLabel("6-digit code").fill(code as string);
-    await guest.getByRole("button", { name: "Verify" }).click();
-    await expect(guest.getByRole("heading", { name: "The record" })).toBeVisible();
+    await confirmReviewCode(guest, guestEmail);
     await expect(guest.getByText(`${ownerName} shared this supervision record with you.`)).toBeVisible();
     await expect(guest.getByText(title, { exact: true })).toBeVisible();
 
@@ -224,9 +201,7 @@ test("the owner's Sign Off reaches the dashboard even when the page's other data
   page,
 }) => {
   const id = stamp();
-  const owner = await createUser({ firstName: "Olive" });
-  await login(page, owner);
-  await dismissGreeting(page);
+  await loginOwner(page);
   const token = await pageToken(page);
   const entryId = await apiCreateSupervision(page.request, token, `E2E supervision slow ${id}`, "Supervisor");
   await apiShareSupervision(

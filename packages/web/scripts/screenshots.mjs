@@ -10,6 +10,16 @@ const out = "/tmp/cpd-shots";
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 const tag = email.split("@")[0];
+
+/** Opens the entries list and picks `item` from the first entry's actions menu. */
+async function firstEntryAction(page, item) {
+  await page.goto(`${base}/entries`);
+  await page
+    .getByRole("button", { name: /^Actions for / })
+    .first()
+    .click();
+  await page.getByRole("menuitem", { name: item }).click();
+}
 for (const width of [1280, 375]) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   await page.goto(`${base}/login`);
@@ -45,20 +55,10 @@ for (const width of [1280, 375]) {
   await page.waitForTimeout(800);
   await page.screenshot({ path: `${out}/${tag}-documents-${width}.png`, fullPage: true });
   // An existing entry in its form, and its PDF preview from the list.
-  await page.goto(`${base}/entries`);
-  await page
-    .getByRole("button", { name: /^Actions for / })
-    .first()
-    .click();
-  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await firstEntryAction(page, "Edit");
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${out}/${tag}-edit-entry-${width}.png`, fullPage: true });
-  await page.goto(`${base}/entries`);
-  await page
-    .getByRole("button", { name: /^Actions for / })
-    .first()
-    .click();
-  await page.getByRole("menuitem", { name: "Preview" }).click();
+  await firstEntryAction(page, "Preview");
   await page.waitForTimeout(2500);
   await page.screenshot({ path: `${out}/${tag}-preview-${width}.png` });
   await page.keyboard.press("Escape");

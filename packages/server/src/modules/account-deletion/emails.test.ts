@@ -10,6 +10,8 @@ import {
 } from "./emails.js";
 
 const publicUrl = "https://cpd.example";
+/** The recipient every notice below goes to. */
+const ann = { to: "ann@example.com", firstName: "Ann", publicUrl };
 
 describe("account lifecycle e-mails", () => {
   it("deletion scheduled", async () => {
@@ -23,19 +25,13 @@ describe("account lifecycle e-mails", () => {
     for (const cause of ["trial", "membership", "legacy"] as const) {
       await matchesSnapshot(
         `deletion-warning-${cause}`,
-        deletionWarningEmail({
-          to: "ann@example.com",
-          firstName: "Ann",
-          cause,
-          deletesOn: "2027-04-10",
-          publicUrl,
-        }),
+        deletionWarningEmail({ ...ann, cause, deletesOn: "2027-04-10" }),
       );
     }
   });
 
   it("CPD reminder, titled or not", async () => {
-    const f = { to: "ann@example.com", firstName: "Ann", entryId: "e1", entryType: "diary", publicUrl };
+    const f = { ...ann, entryId: "e1", entryType: "diary" };
     await matchesSnapshot("reminder", reminderEmail({ ...f, title: "Renew ALS <advanced>" }));
     await matchesSnapshot("reminder-untitled", reminderEmail({ ...f, firstName: null, title: "" }));
   });
@@ -43,13 +39,7 @@ describe("account lifecycle e-mails", () => {
   it("identity document expiring", async () => {
     await matchesSnapshot(
       "document-expiry",
-      documentExpiryEmail({
-        to: "ann@example.com",
-        firstName: "Ann",
-        name: "Passport <UK>",
-        expiresOn: "2027-04-10",
-        publicUrl,
-      }),
+      documentExpiryEmail({ ...ann, name: "Passport <UK>", expiresOn: "2027-04-10" }),
     );
   });
 
@@ -57,8 +47,7 @@ describe("account lifecycle e-mails", () => {
     await matchesSnapshot(
       "revalidation-deadline",
       revalidationDeadlineEmail({
-        to: "ann@example.com",
-        firstName: "Ann",
+        ...ann,
         regulator: "NMC",
         regulatorName: "Nursing and Midwifery Council",
         registrationNumber: "12A3456E",
@@ -75,7 +64,6 @@ describe("account lifecycle e-mails", () => {
             missing: ["Prioritise people", "Promote professionalism and trust"],
           },
         ],
-        publicUrl,
       }),
     );
   });

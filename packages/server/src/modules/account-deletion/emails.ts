@@ -52,6 +52,13 @@ export async function prepareDeletionScheduledEmail(
   return deletionScheduledEmail(user.email, user.profile?.firstName ?? null, date, publicUrl);
 }
 
+/** Who a notice goes to, and the address its links start from. */
+interface Recipient {
+  to: string;
+  firstName: string | null;
+  publicUrl: string;
+}
+
 export type DeletionCause = Extract<AccountNoticeEmail, { kind: "deletion-warning" }>["cause"];
 
 const CAUSES: Record<DeletionCause, string> = {
@@ -60,13 +67,12 @@ const CAUSES: Record<DeletionCause, string> = {
   legacy: "Your free CPD account is one of those created before trials began, and free accounts are closing.",
 };
 
-export function deletionWarningEmail(f: {
-  to: string;
-  firstName: string | null;
-  cause: DeletionCause;
-  deletesOn: string;
-  publicUrl: string;
-}): Mail {
+export function deletionWarningEmail(
+  f: Recipient & {
+    cause: DeletionCause;
+    deletesOn: string;
+  },
+): Mail {
   const when = ukLongDate(f.deletesOn);
   return renderEmail({
     to: f.to,
@@ -87,14 +93,13 @@ export function deletionWarningEmail(f: {
   });
 }
 
-export function reminderEmail(f: {
-  to: string;
-  firstName: string | null;
-  entryId: string;
-  entryType: string;
-  title: string;
-  publicUrl: string;
-}): Mail {
+export function reminderEmail(
+  f: Recipient & {
+    entryId: string;
+    entryType: string;
+    title: string;
+  },
+): Mail {
   const title = f.title || "your planned CPD";
   return renderEmail({
     to: f.to,
@@ -109,13 +114,12 @@ export function reminderEmail(f: {
   });
 }
 
-export function documentExpiryEmail(f: {
-  to: string;
-  firstName: string | null;
-  name: string;
-  expiresOn: string;
-  publicUrl: string;
-}): Mail {
+export function documentExpiryEmail(
+  f: Recipient & {
+    name: string;
+    expiresOn: string;
+  },
+): Mail {
   const when = ukLongDate(f.expiresOn);
   return renderEmail({
     to: f.to,
@@ -151,17 +155,16 @@ export function shortfallLine(r: ShortRequirement): string {
   return `${r.title}: ${left} (${amount(r.done)} of ${amount(r.target)})`;
 }
 
-export function revalidationDeadlineEmail(f: {
-  to: string;
-  firstName: string | null;
-  regulator: string;
-  regulatorName: string;
-  registrationNumber: string;
-  deadline: string;
-  daysToDeadline: number;
-  short: ShortRequirement[];
-  publicUrl: string;
-}): Mail {
+export function revalidationDeadlineEmail(
+  f: Recipient & {
+    regulator: string;
+    regulatorName: string;
+    registrationNumber: string;
+    deadline: string;
+    daysToDeadline: number;
+    short: ShortRequirement[];
+  },
+): Mail {
   const when = ukLongDate(f.deadline);
   const days = f.daysToDeadline === 1 ? "1 day" : `${f.daysToDeadline} days`;
   return renderEmail({

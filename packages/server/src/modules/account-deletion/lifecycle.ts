@@ -106,6 +106,10 @@ export async function runAccountLifecycle(ctx: LifecycleContext, batch: number):
 
   // 2. Automatic deletion, never without the warnings (rules.ts).
   let notices = new Map<string, string>();
+  // A page's notices, read once before its rows are judged.
+  const readNotices = async (userIds: string[], kinds: string[]) => {
+    notices = await repo.noticesOf(ctx.db, userIds, kinds);
+  };
   report.failures += await eachInPages(
     ctx,
     batch,
@@ -143,13 +147,11 @@ export async function runAccountLifecycle(ctx: LifecycleContext, batch: number):
         if (sent) report.warnings++;
       }
     },
-    async (rows) => {
-      notices = await repo.noticesOf(
-        ctx.db,
+    (rows) =>
+      readNotices(
         rows.map((r) => r.id),
         [NOTICE_FIRST, NOTICE_LAST],
-      );
-    },
+      ),
   );
 
   // 3. CPD reminders, for those whose settings allow planned-CPD e-mails.
@@ -186,13 +188,11 @@ export async function runAccountLifecycle(ctx: LifecycleContext, batch: number):
       });
       if (sent) report.documentReminders++;
     },
-    async (rows) => {
-      notices = await repo.noticesOf(
-        ctx.db,
+    (rows) =>
+      readNotices(
         rows.map((r) => r.user_id),
         rows.map(documentKind),
-      );
-    },
+      ),
   );
 
   // 5. Revalidation deadlines 180, 90, 30 and 7 days away while a requirement is short, for each

@@ -2,6 +2,7 @@
 // are in repository.ts), shaped as the list answer.
 import type { api, ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
+import { countedEntryIds } from "../revalidation/service.js";
 import type { Query } from "./repository.js";
 import * as repo from "./repository.js";
 
@@ -14,13 +15,14 @@ export async function listEntries(
   perPage: number,
   page: number,
 ): Promise<Answer> {
+  const ids = q.countsTowards ? await countedIds(deps, userId, q.countsTowards) : undefined;
   const [pageRows, facets] = await Promise.all([
-    repo.listPage(deps.pool, userId, q, perPage, page),
+    repo.listPage(deps.pool, userId, q, perPage, page, ids),
     repo.listFacets(deps.pool, userId),
   ]);
   const rows = pageRows.rows;
-  const ids = rows.map((r) => r.id);
-  const files = ids.length ? await repo.listEvidence(deps.pool, ids) : [];
+  const rowIds = rows.map((r) => r.id);
+  const files = rowIds.length ? await repo.listEvidence(deps.pool, rowIds) : [];
   const f = facets.rows[0];
   return {
     items: rows.map((r) => ({
@@ -46,12 +48,18 @@ export async function listEntries(
           contentType: x.content_type,
         })),
     })),
-    total: rows[0]?.total ?? (page > 1 ? await repo.countAll(deps.pool, userId, q) : 0),
+    total: rows[0]?.total ?? (page > 1 ? await repo.countAll(deps.pool, userId, q, ids) : 0),
     years: f?.years ?? [],
     tags: f?.tags ?? [],
     categories: f?.categories ?? [],
     governingBodies: f?.governing_bodies ?? [],
   };
+}
+
+/** `<registration id>:<requirement id>`; the contract's pattern has already checked its shape. */
+function countedIds(deps: Deps, userId: string, countsTowards: string) {
+  const at = countsTowards.indexOf(":");
+  return countedEntryIds(deps, userId, countsTowards.slice(0, at), countsTowards.slice(at + 1));
 }
 
 export async function entryMetadata(deps: Deps, userId: string) {

@@ -28,8 +28,16 @@ const SORTS: Record<string, string> = {
   category: "e.category",
 };
 
-export function buildListQuery(userId: string, q: Query, perPage: number, page: number) {
+/** `ids`: only these entries (what a revalidation requirement counts, `countsTowards`). */
+export function buildListQuery(
+  userId: string,
+  q: Query,
+  perPage: number,
+  page: number,
+  ids?: readonly string[],
+) {
   const { values, add, where, page: limit } = listFilter([userId], ["e.user_id = $1"]);
+  if (ids) add((p) => `e.id = ANY(${p}::uuid[])`, ids);
   if (q.filter?.trim()) add((p) => `e.search_text LIKE ${p}`, likePattern(q.filter.trim()));
   if (q.year) {
     add((p) => `e.date >= make_date(${p}::int, 1, 1)`, q.year);
@@ -80,8 +88,14 @@ interface Row
   total: number;
 }
 
-export const listPage = (pool: pg.Pool, userId: string, q: Query, perPage: number, page: number) =>
-  pool.query<Row>(buildListQuery(userId, q, perPage, page));
+export const listPage = (
+  pool: pg.Pool,
+  userId: string,
+  q: Query,
+  perPage: number,
+  page: number,
+  ids?: readonly string[],
+) => pool.query<Row>(buildListQuery(userId, q, perPage, page, ids));
 
 export const listFacets = (pool: pg.Pool, userId: string) =>
   pool.query<{
@@ -106,8 +120,8 @@ export async function listEvidence(pool: pg.Pool, ids: string[]) {
 }
 
 /** A page past the end has no rows to carry the total; count separately then. */
-export async function countAll(pool: pg.Pool, userId: string, q: Query) {
-  const { text, values } = buildListQuery(userId, q, 1, 1);
+export async function countAll(pool: pg.Pool, userId: string, q: Query, ids?: readonly string[]) {
+  const { text, values } = buildListQuery(userId, q, 1, 1, ids);
   const { rows } = await pool.query<{ total: number }>({ text, values });
   return rows[0]?.total ?? 0;
 }

@@ -42,14 +42,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Keys this server makes (`files/<uuid>`, `portfolios/<uuid>.pdf`...): nothing else is written. */
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/;
 
+/** A column of a row that points at a row of another table. */
+type Reference = { column: string; table: string };
+
 /** Rows kept only when what they point at exists here (shared data of another instance). */
-const KEEP_IF_PRESENT: Record<string, { column: string; table: string }> = {
+const KEEP_IF_PRESENT: Record<string, Reference> = {
   shared_cpd_upvotes: { column: "shared_id", table: "shared_cpd" },
   webinar_registrations: { column: "webinar_id", table: "webinars" },
   event_registrations: { column: "event_id", table: "calendar_events" },
 };
 /** References set to null when absent here (the row stands on its own). */
-const NULL_IF_ABSENT: Record<string, { column: string; table: string }> = {
+const NULL_IF_ABSENT: Record<string, Reference> = {
   video_certificates: { column: "video_id", table: "videos" },
 };
 
@@ -157,10 +160,12 @@ async function objectExists(storage: Storage, key: string) {
 
 type Tx = repo.ImportTx;
 
-async function existing(tx: Tx, table: string, ids: unknown[]) {
+/** Whether a row's reference (`ref.column`) names a row of `ref.table` already here. */
+async function referenceFound(tx: Tx, ref: Reference, rows: Row[]) {
+  const ids = rows.map((r) => r[ref.column]);
   const wanted = [...new Set(ids.filter((v): v is string => typeof v === "string" && UUID.test(v)))];
-  if (!wanted.length) return new Set<string>();
-  return repo.existingIds(tx, table, wanted);
+  const present = wanted.length ? await repo.existingIds(tx, ref.table, wanted) : new Set<string>();
+  return (r: Row) => present.has(String(r[ref.column]).toLowerCase());
 }
 
 // The rows go in through export/repository.ts, the documented exception to table ownership
@@ -199,25 +204,14 @@ async function restoreRows(db: Db, doc: AccountJson) {
           }));
         const keep = KEEP_IF_PRESENT[spec.table];
         if (keep) {
-          const present = await existing(
-            tx,
-            keep.table,
-            rows.map((r) => r[keep.column]),
-          );
-          const kept = rows.filter((r) => present.has(String(r[keep.column]).toLowerCase()));
+          const kept = rows.filter(await referenceFound(tx, keep, rows));
           if (kept.length < rows.length) skipped[spec.table] = rows.length - kept.length;
           rows = kept;
         }
         const nullable = NULL_IF_ABSENT[spec.table];
         if (nullable) {
-          const present = await existing(
-            tx,
-            nullable.table,
-            rows.map((r) => r[nullable.column]),
-          );
-          rows = rows.map((r) =>
-            present.has(String(r[nullable.column]).toLowerCase()) ? r : { ...r, [nullable.column]: null },
-          );
+          const found = await referenceFound(tx, nullable, rows);
+          rows = rows.map((r) => (found(r) ? r : { ...r, [nullable.column]: null }));
         }
         // A payment event id is the provider's: one already recorded here stays as it is.
         await insertRows(

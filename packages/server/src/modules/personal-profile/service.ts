@@ -13,7 +13,7 @@ import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { findUser } from "../account/repository.js";
 import { normaliseTags } from "../profile/rules.js";
-import { drawnSignature } from "../supervision/signature-image.js";
+import { savedSignature } from "../supervision/signature-image.js";
 import { replaceTags, savePersonalProfile } from "./repository.js";
 
 type PersonalProfile = ResponseOf<typeof api.getPersonalProfile>;
@@ -65,9 +65,9 @@ export async function putPersonalProfile(deps: Deps, userId: string, body: Updat
   const { organisation } = await load(deps, userId);
   const locked = new Set(Object.keys(organisationOverrides(organisation)));
   const data: Record<string, unknown> = {};
-  // The signature is offered at sign-off: only a drawn one (as PUT personal-profile/signature checks).
+  // The signature is offered at sign-off: only an image sign-off can use (a PNG or JPEG data URL).
   const signature = body.signature?.trim();
-  if (signature && !drawnSignature(signature))
+  if (signature && !savedSignature(signature))
     throw badRequest(SUPERVISION_MESSAGES.signatureInvalid, "SIGNATURE_INVALID");
   for (const f of TEXT_FIELDS) {
     const v = body[f];

@@ -1,4 +1,4 @@
-import type { Registration, RulePack } from "@cpd/contract";
+import { REQUIREMENT_METRICS, type Registration, type RulePack } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { PACKS } from "./packs.js";
 import { cycleFor, evaluate, requirementsFor } from "./rules.js";
@@ -10,21 +10,7 @@ const pack = (id: string): RulePack => {
   return found;
 };
 
-const COUNTED: CountedMetric[] = [
-  "cpdHours",
-  "participatoryHours",
-  "verifiableHours",
-  "cpdRecords",
-  "plannedRecords",
-  "practiceHours",
-  "feedback",
-  "reflectiveAccounts",
-  "reflectiveDiscussions",
-  "peerDiscussions",
-  "healthCharacterDeclarations",
-  "indemnityDeclarations",
-  "confirmations",
-];
+const COUNTED = REQUIREMENT_METRICS.filter((m): m is CountedMetric => m !== "themesCovered");
 const metric = (amount = 0, recentAmount = 0): MetricTotal => ({
   amount,
   recentAmount,
@@ -118,43 +104,23 @@ describe("evaluate, per pack, from the published figures", () => {
 });
 
 describe("cycleFor", () => {
+  // [pack, renewal date (the cycle's end and deadline), cycle start, window opens]
   it.each([
     // NMC: three years to the revalidation application date, the online window 60 days before it.
-    [
-      "nmc-2019",
-      "2027-03-01",
-      { cycleStart: "2024-03-02", cycleEnd: "2027-03-01", deadline: "2027-03-01", windowOpens: "2026-12-31" },
-    ],
-    [
-      "gphc-2026",
-      "2026-06-30",
-      { cycleStart: "2025-07-01", cycleEnd: "2026-06-30", deadline: "2026-06-30", windowOpens: null },
-    ],
-    [
-      "hcpc-2018",
-      "2026-04-30",
-      { cycleStart: "2024-05-01", cycleEnd: "2026-04-30", deadline: "2026-04-30", windowOpens: null },
-    ],
-    [
-      "gdc-2018",
-      "2027-12-31",
-      { cycleStart: "2023-01-01", cycleEnd: "2027-12-31", deadline: "2027-12-31", windowOpens: null },
-    ],
-    [
-      "goc-2022",
-      "2027-12-31",
-      { cycleStart: "2025-01-01", cycleEnd: "2027-12-31", deadline: "2027-12-31", windowOpens: null },
-    ],
+    ["nmc-2019", "2027-03-01", "2024-03-02", "2026-12-31"],
+    ["gphc-2026", "2026-06-30", "2025-07-01", null],
+    ["hcpc-2018", "2026-04-30", "2024-05-01", null],
+    ["gdc-2018", "2027-12-31", "2023-01-01", null],
+    ["goc-2022", "2027-12-31", "2025-01-01", null],
     // A leap day: the day after 28 February a year earlier.
-    [
-      "gcc-2004",
-      "2028-02-29",
-      { cycleStart: "2027-03-01", cycleEnd: "2028-02-29", deadline: "2028-02-29", windowOpens: null },
-    ],
-  ])("%s renewing %s", (id, renewalDate, expected) => {
-    expect(cycleFor(pack(id), { regulator: pack(id).regulator, renewalDate, cycleMonths: null })).toEqual(
-      expected,
-    );
+    ["gcc-2004", "2028-02-29", "2027-03-01", null],
+  ])("%s renewing %s", (id, renewalDate, cycleStart, windowOpens) => {
+    expect(cycleFor(pack(id), { regulator: pack(id).regulator, renewalDate, cycleMonths: null })).toEqual({
+      cycleStart,
+      cycleEnd: renewalDate,
+      deadline: renewalDate,
+      windowOpens,
+    });
   });
 
   it("takes another body's cycle length from the registration, and only for another body", () => {

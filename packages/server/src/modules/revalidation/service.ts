@@ -99,26 +99,53 @@ export function totalsOptions(pack: RulePack): repo.TotalsOptions {
 export async function progress(deps: Pick<Deps, "pool" | "today">, userId: string) {
   const today = deps.today();
   const registrations = await repo.registrationsOf(deps.pool, userId);
-  const items = await Promise.all(
-    registrations.map(async (registration): Promise<RevalidationProgress> => {
-      const { pack, cycle } = packAndCycleFor(registration);
-      const totals = await repo.cycleTotals(deps.pool, userId, cycle, today, totalsOptions(pack));
-      const judged = evaluate(pack, registration, cycle, totals, today);
-      return {
-        registration,
-        pack: { id: pack.id, title: pack.title, version: pack.version, regulator: pack.regulator },
-        cycleStart: cycle.cycleStart,
-        cycleEnd: cycle.cycleEnd,
-        deadline: cycle.deadline,
-        windowOpens: cycle.windowOpens,
-        daysToDeadline: judged.daysToDeadline,
-        status: judged.status,
-        requirements: judged.requirements,
-        warnings: judged.warnings,
-      };
-    }),
-  );
+  const items = await Promise.all(registrations.map((r) => registrationProgress(deps, userId, r, today)));
   return { items };
+}
+
+async function registrationProgress(
+  deps: Pick<Deps, "pool">,
+  userId: string,
+  registration: Registration,
+  today: string,
+): Promise<RevalidationProgress> {
+  const { pack, cycle } = packAndCycleFor(registration);
+  const totals = await repo.cycleTotals(deps.pool, userId, cycle, today, totalsOptions(pack));
+  const judged = evaluate(pack, registration, cycle, totals, today);
+  return {
+    registration,
+    pack: { id: pack.id, title: pack.title, version: pack.version, regulator: pack.regulator },
+    cycleStart: cycle.cycleStart,
+    cycleEnd: cycle.cycleEnd,
+    deadline: cycle.deadline,
+    windowOpens: cycle.windowOpens,
+    daysToDeadline: judged.daysToDeadline,
+    status: judged.status,
+    requirements: judged.requirements,
+    warnings: judged.warnings,
+  };
+}
+
+/**
+ * The diary entries that count towards one requirement of one of the caller's registrations (the
+ * entries list filter); the same rules as the progress, so the list and the bar agree.
+ */
+export async function countedEntryIds(
+  deps: Pick<Deps, "pool" | "today">,
+  userId: string,
+  registrationId: string,
+  requirementId: string,
+): Promise<string[]> {
+  const registration = (await repo.registrationsOf(deps.pool, userId)).find(
+    (r) => r.id === registrationId.toLowerCase(),
+  );
+  const requirement = registration
+    ? (await registrationProgress(deps, userId, registration, deps.today())).requirements.find(
+        (r) => r.id === requirementId,
+      )
+    : undefined;
+  if (!requirement) throw notFound(REVALIDATION_MESSAGES.requirementNotFound, "REQUIREMENT_NOT_FOUND");
+  return requirement.entryIds;
 }
 
 // --- records ---------------------------------------------------------------------------------------
@@ -154,13 +181,23 @@ export async function listRecords(deps: Deps, userId: string, q: QueryOf<typeof 
   return { items: rows.map(recordOut), total };
 }
 
+/** Practice hours count only with their hours; a period ends on or after its first day. */
+function checkRecord(b: RecordBody) {
+  if (b.kind === "practiceHours" && !(b.hours != null && b.hours > 0))
+    throw badRequest(REVALIDATION_MESSAGES.practiceHoursNeeded, "VALIDATION_ERROR");
+  if (b.endDate != null && b.endDate < b.date)
+    throw badRequest(REVALIDATION_MESSAGES.endBeforeStart, "VALIDATION_ERROR");
+}
+
 export async function createRecord(deps: Deps, userId: string, body: RecordBody) {
+  checkRecord(body);
   return recordOut(await repo.createRecord(deps.prisma, userId, recordData(body)));
 }
 
 const recordNotFound = () => notFound(REVALIDATION_MESSAGES.recordNotFound, "RECORD_NOT_FOUND");
 
 export async function updateRecord(deps: Deps, userId: string, id: string, body: RecordBody) {
+  checkRecord(body);
   const row = await repo.updateRecord(deps.prisma, userId, id, recordData(body));
   if (!row) throw recordNotFound();
   return recordOut(row);
@@ -168,7 +205,7 @@ export async function updateRecord(deps: Deps, userId: string, id: string, body:
 
 export async function deleteRecord(deps: Deps, userId: string, id: string) {
   if (!(await repo.deleteRecord(deps.prisma, userId, id))) throw recordNotFound();
-  return { message: "Deleted" };
+  return { message: REVALIDATION_MESSAGES.recordDeleted };
 }
 
 // --- entry tags ------------------------------------------------------------------------------------

@@ -88,6 +88,15 @@ function RecordModal({ record, onClose }: { record: MembershipRecord | "new" | n
       onChange={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
     />
   );
+  const date = (name: "startDate" | "endDate", id: string, label: string) => (
+    <DateField
+      id={id}
+      label={label}
+      required={false}
+      value={form[name]}
+      onChange={(value) => setForm({ ...form, [name]: value })}
+    />
+  );
   return (
     <Modal
       opened={record !== null}
@@ -104,20 +113,8 @@ function RecordModal({ record, onClose }: { record: MembershipRecord | "new" | n
           </SimpleGrid>
           {text("email", "Email address", 254)}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DateField
-              id="membership-start"
-              label="Start date"
-              required={false}
-              value={form.startDate}
-              onChange={(startDate) => setForm({ ...form, startDate })}
-            />
-            <DateField
-              id="membership-end"
-              label="End date"
-              required={false}
-              value={form.endDate}
-              onChange={(endDate) => setForm({ ...form, endDate })}
-            />
+            {date("startDate", "membership-start", "Start date")}
+            {date("endDate", "membership-end", "End date")}
           </SimpleGrid>
           <Switch
             label="Active"

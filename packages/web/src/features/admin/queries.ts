@@ -33,17 +33,16 @@ export const useAdminOrganisation = (id: number | null) =>
     meta: { errorTitle: "Failed to load the organisation" },
   });
 
+type OrganisationBody = BodyOf<typeof api.createOrganisation>;
+
 /** Create (no id) or configure an organisation; the list refreshes and the saved one is cached. */
 export function useSaveOrganisation(
   id: number | undefined,
-  callbacks: MutationCallbacks<
-    ResponseOf<typeof api.getAdminOrganisation>,
-    BodyOf<typeof api.createOrganisation>
-  >,
+  callbacks: MutationCallbacks<ResponseOf<typeof api.getAdminOrganisation>, OrganisationBody>,
 ) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof api.createOrganisation>) =>
+    mutationFn: (body: OrganisationBody) =>
       id !== undefined
         ? call(api.configureOrganisation, { params: { id }, body })
         : call(api.createOrganisation, { body }),
@@ -116,17 +115,15 @@ export function useSaveMembership(
   });
 }
 
+type MembershipRows = BodyOf<typeof api.importMembershipRecords>;
+
 /** Import membership records; the list refreshes only when the file went in (no row errors). */
 export function useImportMemberships(
-  callbacks: MutationCallbacks<
-    ResponseOf<typeof api.importMembershipRecords>,
-    BodyOf<typeof api.importMembershipRecords>
-  >,
+  callbacks: MutationCallbacks<ResponseOf<typeof api.importMembershipRecords>, MembershipRows>,
 ) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (rows: BodyOf<typeof api.importMembershipRecords>) =>
-      call(api.importMembershipRecords, { body: rows }),
+    mutationFn: (rows: MembershipRows) => call(api.importMembershipRecords, { body: rows }),
     onSuccess: async (...args) => {
       if (!args[0].errors.length) void qc.invalidateQueries({ queryKey: ["admin", "memberships"] });
       await callbacks.onSuccess?.(...args);

@@ -28,6 +28,7 @@ import { SortHeaders } from "../../lib/SortHeader";
 import { usePageTitle } from "../../lib/use-page-title";
 import { ENTRIES_TOUR, GuidedTour } from "../dashboard";
 import { useUserFeature } from "../shell";
+import { CountsTowardsFilter } from "./CountsTowardsFilter";
 import {
   COMPLETENESS_LABELS,
   completenessText,
@@ -134,6 +135,7 @@ export default function EntriesPage() {
     state.category,
     state.completeness,
     state.from || state.to,
+    state.countsTowards,
   ].filter(Boolean).length;
   const range = dateRangeText(state.from, state.to);
 
@@ -274,11 +276,19 @@ export default function EntriesPage() {
             setParams(new URLSearchParams(), { replace: true });
           }}
           note={
-            range && (
-              <Text fz="sm" mt="sm" data-testid="entries-range">
-                {range}
-              </Text>
-            )
+            <>
+              {range && (
+                <Text fz="sm" mt="sm" data-testid="entries-range">
+                  {range}
+                </Text>
+              )}
+              {state.countsTowards && (
+                <CountsTowardsFilter
+                  value={state.countsTowards}
+                  onRemove={() => update({ countsTowards: null })}
+                />
+              )}
+            </>
           }
         >
           {filters}

@@ -29,6 +29,15 @@ describe("entries list state in the URL", () => {
     const odd = parseListState(new URLSearchParams("from=27/11/2025&to=tomorrow"));
     expect(odd).toMatchObject({ from: null, to: null });
   });
+  it("reads what a revalidation requirement counts, and ignores a value of another shape", () => {
+    const value = "0b6f4c1e-8d2a-4c3b-9e5f-1a2b3c4d5e6f:participatory-hours";
+    const s = parseListState(new URLSearchParams({ countsTowards: value }));
+    expect(s.countsTowards).toBe(value);
+    expect(toSearchParams(s).get("countsTowards")).toBe(value);
+    expect(toQuery(s).countsTowards).toBe(value);
+    for (const odd of ["participatory-hours", `${value}\u0000`, "x:y", `${value.toUpperCase()}`])
+      expect(parseListState(new URLSearchParams({ countsTowards: odd })).countsTowards).toBeNull();
+  });
   it("round-trips", () => {
     const s = {
       ...DEFAULT_STATE,
@@ -53,6 +62,7 @@ describe("entries list state in the URL", () => {
       completeness: undefined,
       from: undefined,
       to: undefined,
+      countsTowards: undefined,
       sortBy: "date",
       sortDesc: true,
     });

@@ -1,6 +1,14 @@
 // The entries list state lives in the URL query, so other screens can link to a filtered list
 // (for example /entries?type=diary) and the back button restores it.
-import { type api, ENTRY_SORTS, ENTRY_TYPES, type EntryType, type QueryOf, ukDate } from "@cpd/contract";
+import {
+  type api,
+  COUNTS_TOWARDS_PATTERN,
+  ENTRY_SORTS,
+  ENTRY_TYPES,
+  type EntryType,
+  type QueryOf,
+  ukDate,
+} from "@cpd/contract";
 
 export type EntrySort = (typeof ENTRY_SORTS)[number];
 
@@ -15,6 +23,8 @@ export interface ListState {
   /** Entries dated from / up to these days (YYYY-MM-DD): the dashboard's period. */
   from: string | null;
   to: string | null;
+  /** `<registration id>:<requirement id>`: the entries a revalidation requirement counts. */
+  countsTowards: string | null;
   sortBy: EntrySort;
   sortDesc: boolean;
   page: number;
@@ -30,6 +40,7 @@ export const DEFAULT_STATE: ListState = {
   completeness: null,
   from: null,
   to: null,
+  countsTowards: null,
   sortBy: "date",
   sortDesc: true,
   page: 1,
@@ -37,6 +48,7 @@ export const DEFAULT_STATE: ListState = {
 
 const int = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+const countsTowardsRe = new RegExp(COUNTS_TOWARDS_PATTERN);
 
 export function parseListState(q: URLSearchParams): ListState {
   const type = q.get("type");
@@ -52,6 +64,7 @@ export function parseListState(q: URLSearchParams): ListState {
     completeness: completeness === 1 || completeness === 2 || completeness === 3 ? completeness : null,
     from: day(q.get("from")),
     to: day(q.get("to")),
+    countsTowards: countsTowardsRe.test(q.get("countsTowards") ?? "") ? q.get("countsTowards") : null,
     sortBy: (ENTRY_SORTS as readonly string[]).includes(sortBy ?? "") ? (sortBy as EntrySort) : "date",
     sortDesc: q.get("sortDesc") !== "false",
     page: Math.max(1, int(q.get("page")) ?? 1),
@@ -70,6 +83,7 @@ export function toSearchParams(s: ListState): URLSearchParams {
   if (s.completeness) q.set("completeness", String(s.completeness));
   if (s.from) q.set("from", s.from);
   if (s.to) q.set("to", s.to);
+  if (s.countsTowards) q.set("countsTowards", s.countsTowards);
   if (s.sortBy !== "date") q.set("sortBy", s.sortBy);
   if (!s.sortDesc) q.set("sortDesc", "false");
   if (s.page > 1) q.set("page", String(s.page));
@@ -87,6 +101,7 @@ export function toQuery(s: ListState): QueryOf<typeof api.listEntries> {
     completeness: s.completeness ?? undefined,
     from: s.from ?? undefined,
     to: s.to ?? undefined,
+    countsTowards: s.countsTowards ?? undefined,
     sortBy: s.sortBy,
     sortDesc: s.sortDesc,
   };

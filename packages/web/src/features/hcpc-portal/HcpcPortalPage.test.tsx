@@ -144,6 +144,21 @@ describe("the HCPC portal's link", () => {
   });
 });
 
+/** Over the word limit: the count and the contract's message show, and Save sends nothing. */
+async function expectSaveRefused(
+  { user, api }: Pick<ReturnType<typeof setup>, "user" | "api">,
+  count: string,
+  message: string,
+  what: "Summary" | "Statement",
+  path: RegExp,
+) {
+  expect(screen.getByText(count)).toBeInTheDocument();
+  expect(screen.getByText(`${message} Shorten the text to save it.`)).toBeInTheDocument();
+  await user.click(screen.getByRole("button", { name: "Save" }));
+  expect(await screen.findByText(`${what} not saved`)).toBeInTheDocument();
+  expect(api.to(path, "PUT")).toHaveLength(0);
+}
+
 describe("the summary step", () => {
   it("keeps completion while the saved text loads, resets it on an edit, counts words and saves", async () => {
     stored();
@@ -176,14 +191,14 @@ describe("the summary step", () => {
     await user.clear(box);
     await user.click(box);
     await user.paste(Array.from({ length: 501 }, (_, i) => `w${i}`).join(" "));
-    expect(screen.getByText("501 of 500 words")).toBeInTheDocument();
-    expect(
-      screen.getByText(`${HCPC_SUMMARY_WORDS_MESSAGE} Shorten the text to save it.`),
-    ).toBeInTheDocument();
     expect(box).toHaveAttribute("aria-invalid", "true");
-    await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Summary not saved")).toBeInTheDocument();
-    expect(api.to(/\/summary$/, "PUT")).toHaveLength(0);
+    await expectSaveRefused(
+      { user, api },
+      "501 of 500 words",
+      HCPC_SUMMARY_WORDS_MESSAGE,
+      "Summary",
+      /\/summary$/,
+    );
 
     await user.type(box, "{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}");
     expect(screen.getByText("500 of 500 words")).toBeInTheDocument();
@@ -207,13 +222,13 @@ describe("the statement step", () => {
 
     await user.click(first);
     await user.paste(Array.from({ length: 1499 }, (_, i) => `w${i}`).join(" "));
-    expect(screen.getByText("1,501 of 1,500 words")).toBeInTheDocument();
-    expect(
-      screen.getByText(`${HCPC_STATEMENT_WORDS_MESSAGE} Shorten the text to save it.`),
-    ).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Statement not saved")).toBeInTheDocument();
-    expect(api.to(/\/statement$/, "PUT")).toHaveLength(0);
+    await expectSaveRefused(
+      { user, api },
+      "1,501 of 1,500 words",
+      HCPC_STATEMENT_WORDS_MESSAGE,
+      "Statement",
+      /\/statement$/,
+    );
   });
 });
 

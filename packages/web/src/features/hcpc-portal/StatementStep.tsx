@@ -1,11 +1,11 @@
 import { countWords, HCPC, HCPC_STANDARDS, HCPC_STATEMENT_WORDS_MESSAGE } from "@cpd/contract";
-import { Group, Stack, Text, Textarea } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { notifyMessage, notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcStatement, useSaveStatement } from "./queries";
-import { CompleteToggle, CopyButton, SaveBar, WordCount } from "./StepParts";
+import { CompleteToggle, CopyButton, PortalTextarea, SaveBar, WordCount } from "./StepParts";
 
 type Part = (typeof HCPC_STANDARDS)[number]["key"];
 const PARTS = HCPC_STANDARDS;
@@ -35,19 +35,15 @@ export function StatementStep({ token, done }: { token: string; done: boolean })
       </Text>
       {PARTS.map((p, i) => (
         <Stack key={p.key} gap={4}>
-          <Textarea
+          <PortalTextarea
+            part="statement"
             label={p.label}
             value={text[p.key]}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              setText((t) => (t ? { ...t, [p.key]: v } : t));
-              dispatchPortal({ type: "text", part: "statement", loading: false });
-            }}
-            autosize
+            onChange={(v) => setText((t) => (t ? { ...t, [p.key]: v } : t))}
             minRows={5}
             maxLength={HCPC.standardMaxLength}
-            aria-describedby="statement-words"
-            error={over}
+            wordsId="statement-words"
+            over={over}
           />
           <Group justify="flex-end">
             <CopyButton text={text[p.key]} label={`standard ${i + 1}`} />

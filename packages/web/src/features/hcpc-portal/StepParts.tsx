@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Table, Text } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Table, Text, Textarea } from "@mantine/core";
 import type { ReactNode } from "react";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import type { Step } from "./portal-state";
@@ -37,6 +37,46 @@ export function SelectAllHeader({
         onChange={(e) => onChange(e.currentTarget.checked)}
       />
     </Table.Th>
+  );
+}
+
+/**
+ * A part of the summary or statement: an edit marks the text changed (the step's completion follows
+ * edits, REQ-HCPC-02), and the word count (`wordsId`) describes it, in error once over the limit.
+ */
+export function PortalTextarea({
+  part,
+  label,
+  value,
+  onChange,
+  minRows,
+  maxLength,
+  wordsId,
+  over,
+}: {
+  part: "summary" | "statement";
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  minRows: number;
+  maxLength: number;
+  wordsId: string;
+  over: boolean;
+}) {
+  return (
+    <Textarea
+      label={label}
+      value={value}
+      onChange={(e) => {
+        onChange(e.currentTarget.value);
+        dispatchPortal({ type: "text", part, loading: false });
+      }}
+      autosize
+      minRows={minRows}
+      maxLength={maxLength}
+      aria-describedby={wordsId}
+      error={over}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 import { countWords, HCPC, HCPC_SUMMARY_WORDS_MESSAGE } from "@cpd/contract";
-import { Group, Stack, Text, Textarea } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { notifyMessage, notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { dispatchPortal } from "./portal-store";
 import { useHcpcSummary, useSaveSummary } from "./queries";
-import { CompleteToggle, CopyButton, SaveBar, WordCount } from "./StepParts";
+import { CompleteToggle, CopyButton, PortalTextarea, SaveBar, WordCount } from "./StepParts";
 
 export function SummaryStep({ token, done }: { token: string; done: boolean }) {
   const saved = useHcpcSummary(token);
@@ -31,18 +31,15 @@ export function SummaryStep({ token, done }: { token: string; done: boolean }) {
         service users are, where you work and what your main responsibilities are. Copy it into the HCPC
         website when it is ready.
       </Text>
-      <Textarea
+      <PortalTextarea
+        part="summary"
         label="Summary of practice"
         value={value}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          dispatchPortal({ type: "text", part: "summary", loading: false });
-        }}
-        autosize
+        onChange={setText}
         minRows={8}
         maxLength={HCPC.summaryMaxLength}
-        aria-describedby="summary-words"
-        error={over}
+        wordsId="summary-words"
+        over={over}
       />
       <Group justify="space-between" align="flex-start">
         <WordCount

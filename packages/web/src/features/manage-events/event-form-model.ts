@@ -2,6 +2,7 @@
 // server's validation messages placed next to the field they are about.
 import type { api, BodyOf } from "@cpd/contract";
 import { isoToLondonWall, londonWallToIso } from "../../lib/london-time";
+import type { CalendarEvent, Webinar } from "../calendar";
 
 export type EventBody = BodyOf<typeof api.createEvent>;
 export type WebinarBody = BodyOf<typeof api.createWebinar>;
@@ -120,18 +121,7 @@ function formTimes(start: string, end: string): TimesForm {
   return { startDay: s.day, startTime: s.time, endDay: e.day, endTime: e.time };
 }
 
-export function eventToForm(e: {
-  title: string;
-  description: string;
-  location: string | null;
-  contactName: string | null;
-  contactEmail: string | null;
-  website: string | null;
-  joinEventLink: string | null;
-  happensAt: string;
-  endsAt: string;
-  capacity: number | null;
-}): EventForm {
+export function eventToForm(e: CalendarEvent): EventForm {
   return {
     ...formTimes(e.happensAt, e.endsAt),
     title: e.title,
@@ -145,14 +135,7 @@ export function eventToForm(e: {
   };
 }
 
-export function webinarToForm(w: {
-  webinarIdStr: string;
-  title: string;
-  webinarDescription: string;
-  startDate: string;
-  endDate: string;
-  joinLink: string | null;
-}): WebinarForm {
+export function webinarToForm(w: Webinar): WebinarForm {
   return {
     ...formTimes(w.startDate, w.endDate),
     webinarIdStr: w.webinarIdStr,

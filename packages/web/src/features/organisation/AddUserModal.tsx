@@ -8,16 +8,15 @@ import { useAddOrganisationUser } from "./queries";
 
 const EMPTY = { firstName: "", lastName: "", email: "" };
 
-/** Adds a member: the server makes the account and e-mails them the onboarding link. */
-export function AddUserModal({
-  organisationId,
-  opened,
-  onClose,
-}: {
+/** What the organisation's member modals (add one, import many) are given. */
+export interface MemberModalProps {
   organisationId: number;
   opened: boolean;
   onClose: () => void;
-}) {
+}
+
+/** Adds a member: the server makes the account and e-mails them the onboarding link. */
+export function AddUserModal({ organisationId, opened, onClose }: MemberModalProps) {
   const [form, setForm] = useState(EMPTY);
   const [status, setStatus] = useState<Status | null>(null);
   const add = useAddOrganisationUser(organisationId, {

@@ -7,6 +7,7 @@ import { errorMessage } from "../../lib/error-messages";
 import { ModalActions } from "../../lib/ModalActions";
 import { notifySuccess } from "../../lib/notify";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
+import type { MemberModalProps } from "./AddUserModal";
 import { useImportOrganisationUsers } from "./queries";
 
 const FIELDS = ["firstName", "lastName", "email"] as const;
@@ -20,15 +21,7 @@ const OUTCOME: Record<Report["rows"][number]["outcome"], string> = {
 };
 
 /** Bulk import from a CSV file (columns firstName, lastName, email): all rows or none. */
-export function ImportUsersModal({
-  organisationId,
-  opened,
-  onClose,
-}: {
-  organisationId: number;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function ImportUsersModal({ organisationId, opened, onClose }: MemberModalProps) {
   const [rows, setRows] = useState<Row[]>([]);
   const [status, setStatus] = useState<Status | null>(null);
   const [report, setReport] = useState<Report | null>(null);

@@ -48,27 +48,14 @@ export function AdditionalInformation({ groups }: { groups: AdditionalFieldGroup
               {g.fields.map((f) => {
                 const common = { label: f.title, description: f.help || undefined, required: f.required };
                 const v = answers[f.fieldId];
-                if (f.type === "LongText")
-                  return (
-                    <Textarea
-                      key={f.fieldId}
-                      {...common}
-                      autosize
-                      minRows={3}
-                      value={typeof v === "string" ? v : ""}
-                      onChange={(e) => set(f.fieldId, e.currentTarget.value)}
-                    />
-                  );
-                if (f.type === "ShortText")
-                  return (
-                    <TextInput
-                      key={f.fieldId}
-                      {...common}
-                      maxLength={200}
-                      value={typeof v === "string" ? v : ""}
-                      onChange={(e) => set(f.fieldId, e.currentTarget.value)}
-                    />
-                  );
+                const text = {
+                  ...common,
+                  value: typeof v === "string" ? v : "",
+                  onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+                    set(f.fieldId, e.currentTarget.value),
+                };
+                if (f.type === "LongText") return <Textarea key={f.fieldId} {...text} autosize minRows={3} />;
+                if (f.type === "ShortText") return <TextInput key={f.fieldId} {...text} maxLength={200} />;
                 if (f.type === "Dropdown")
                   return (
                     <Select

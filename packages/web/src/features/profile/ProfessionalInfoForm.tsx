@@ -44,6 +44,17 @@ export function ProfessionalInfoForm({ form, onChange, locked, corporate, errors
     onChange({ ...form, [key]: value });
   const text = (f: TextField) => <CountedField form={form} onChange={onChange} field={f} />;
   const isLocked = (f: string) => locked.includes(f);
+  const whole = (f: "hoursPerYear" | "reportInterval", label: string, min: number, max: number) => (
+    <NumberInput
+      label={label}
+      min={min}
+      max={max}
+      value={form[f]}
+      onChange={(v) => set(f, String(v))}
+      disabled={isLocked(f)}
+      description={isLocked(f) ? LOCKED_NOTE : `${min} to ${max}`}
+    />
+  );
 
   return (
     <Stack gap="md">
@@ -54,15 +65,7 @@ export function ProfessionalInfoForm({ form, onChange, locked, corporate, errors
         {!corporate && text("registrationNumber")}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NumberInput
-          label="CPD hours per year"
-          min={0}
-          max={999}
-          value={form.hoursPerYear}
-          onChange={(v) => set("hoursPerYear", String(v))}
-          disabled={isLocked("hoursPerYear")}
-          description={isLocked("hoursPerYear") ? LOCKED_NOTE : "0 to 999"}
-        />
+        {whole("hoursPerYear", "CPD hours per year", 0, 999)}
         <TextInput
           label="CPD start date"
           placeholder="DD/MM/YYYY"
@@ -73,15 +76,7 @@ export function ProfessionalInfoForm({ form, onChange, locked, corporate, errors
           disabled={isLocked("startDate")}
           description={isLocked("startDate") ? LOCKED_NOTE : "DD/MM/YYYY"}
         />
-        <NumberInput
-          label="Report interval (years)"
-          min={1}
-          max={10}
-          value={form.reportInterval}
-          onChange={(v) => set("reportInterval", String(v))}
-          disabled={isLocked("reportInterval")}
-          description={isLocked("reportInterval") ? LOCKED_NOTE : "1 to 10"}
-        />
+        {whole("reportInterval", "Report interval (years)", 1, 10)}
       </SimpleGrid>
       {!corporate && (
         <MultiSelect

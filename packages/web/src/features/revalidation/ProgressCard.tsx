@@ -1,5 +1,6 @@
 import { REGULATOR_NAMES, type RevalidationProgress, ukDate } from "@cpd/contract";
 import { Anchor, Badge, Group, List, Progress, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
 import { SectionCard } from "../../lib/SectionCard";
 import { StatusAlert } from "../../lib/StatusAlert";
 import {
@@ -25,10 +26,13 @@ function StatusBadge({ status }: { status: RevalidationProgress["status"] }) {
 function RequirementBar({
   r,
   deadline,
+  registrationId,
   compact = false,
 }: {
   r: Requirement;
   deadline: string;
+  /** Links the entries counted to the entries list filtered to them; without it, no link. */
+  registrationId?: string;
   compact?: boolean;
 }) {
   const amount = amountText(r);
@@ -60,6 +64,17 @@ function RequirementBar({
         <Text fz="sm" mt={4}>
           Still to cover: {r.missing.join(", ")}
         </Text>
+      )}
+      {!compact && registrationId && r.entryIds.length > 0 && (
+        <Anchor
+          component={Link}
+          to={`/entries?${new URLSearchParams({ countsTowards: `${registrationId}:${r.id}` })}`}
+          fz="sm"
+          underline="always"
+        >
+          {r.entryIds.length === 1 ? "See the 1 entry" : `See the ${r.entryIds.length} entries`}
+          <span className="visually-hidden"> counting towards {r.title}</span>
+        </Anchor>
       )}
       {!compact && (
         <Text fz="sm" c="dimmed" mt={2}>
@@ -106,7 +121,7 @@ export function ProgressCard({ p }: { p: RevalidationProgress }) {
           </StatusAlert>
         ))}
         {p.requirements.map((r) => (
-          <RequirementBar key={r.id} r={r} deadline={p.deadline} />
+          <RequirementBar key={r.id} r={r} deadline={p.deadline} registrationId={reg.id} />
         ))}
       </Stack>
     </SectionCard>

@@ -113,7 +113,17 @@ export function RecordForm({
     setD((x) => ({ ...x, ...patch }));
     setErrors((x) => Object.fromEntries(Object.entries(x).filter(([k]) => !clear.includes(k))));
   };
-  const setDetail = (key: string, value: string) => set({ details: { ...d.details, [key]: value } }, [key]);
+  const textField = (key: "title" | "hours") => ({
+    value: d[key],
+    error: errors[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ [key]: e.currentTarget.value }, [key]),
+  });
+  const detailField = (key: string) => ({
+    value: d.details[key] ?? "",
+    error: errors[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set({ details: { ...d.details, [key]: e.currentTarget.value } }, [key]),
+  });
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -150,14 +160,7 @@ export function RecordForm({
             }}
           />
         )}
-        <TextInput
-          label="Title"
-          required
-          maxLength={REVALIDATION.titleMaxLength}
-          value={d.title}
-          error={errors.title}
-          onChange={(e) => set({ title: e.currentTarget.value }, ["title"])}
-        />
+        <TextInput label="Title" required maxLength={REVALIDATION.titleMaxLength} {...textField("title")} />
         <SimpleGrid cols={{ base: 1, sm: practice ? 3 : 1 }} spacing="sm">
           <DateField
             id="record-date"
@@ -185,9 +188,7 @@ export function RecordForm({
               required
               inputMode="decimal"
               description="Quarter hours allowed, e.g. 7.5"
-              value={d.hours}
-              error={errors.hours}
-              onChange={(e) => set({ hours: e.currentTarget.value }, ["hours"])}
+              {...textField("hours")}
               styles={{ input: { maxWidth: 160 } }}
             />
           )}
@@ -201,9 +202,7 @@ export function RecordForm({
               autosize
               minRows={3}
               maxLength={REVALIDATION.detailMaxLength}
-              value={d.details[f.key] ?? ""}
-              error={errors[f.key]}
-              onChange={(e) => setDetail(f.key, e.currentTarget.value)}
+              {...detailField(f.key)}
             />
           ) : (
             <TextInput
@@ -211,9 +210,7 @@ export function RecordForm({
               label={f.label}
               required={f.required === true}
               maxLength={200}
-              value={d.details[f.key] ?? ""}
-              error={errors[f.key]}
-              onChange={(e) => setDetail(f.key, e.currentTarget.value)}
+              {...detailField(f.key)}
             />
           ),
         )}

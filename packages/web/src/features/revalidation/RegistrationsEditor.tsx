@@ -59,6 +59,12 @@ const REGULATOR_OPTIONS = REGULATORS.map((r) => ({
   label: r === "OTHER" ? REGULATOR_NAMES[r] : `${REGULATOR_NAMES[r]} (${r})`,
 }));
 
+/** Another body (OTHER) has no pack figures: the user gives their own target and cycle length. */
+const OWN_TARGET_FIELDS = [
+  { field: "targetHours", id: "target", label: "Target CPD hours per cycle", inputMode: "decimal" },
+  { field: "cycleMonths", id: "months", label: "Cycle length in months", inputMode: "numeric" },
+] as const;
+
 function RegistrationFields({
   draft,
   index,
@@ -78,6 +84,11 @@ function RegistrationFields({
   const name = `Registration ${index + 1}`;
   const set = (patch: Partial<RegistrationDraft>) => onChange({ ...draft, ...patch });
   const registerOptions = registersOf(packs, draft.regulator);
+  const textField = (field: "registrationNumber" | "targetHours" | "cycleMonths") => ({
+    value: draft[field],
+    error: errors[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ [field]: e.currentTarget.value }),
+  });
   return (
     <Card withBorder padding="md" component="fieldset" aria-labelledby={`${id}-legend`} m={0}>
       <Group justify="space-between" mb="xs">
@@ -125,9 +136,7 @@ function RegistrationFields({
           label="Registration number"
           required
           maxLength={32}
-          value={draft.registrationNumber}
-          error={errors.registrationNumber}
-          onChange={(e) => set({ registrationNumber: e.currentTarget.value })}
+          {...textField("registrationNumber")}
         />
         <DateField
           id={`${id}-date`}
@@ -138,28 +147,17 @@ function RegistrationFields({
           extraError={errors.renewalDate}
           onChange={(v) => set({ renewalDate: v })}
         />
-        {draft.regulator === "OTHER" && (
-          <>
+        {draft.regulator === "OTHER" &&
+          OWN_TARGET_FIELDS.map((f) => (
             <TextInput
-              id={`${id}-target`}
-              label="Target CPD hours per cycle"
+              key={f.field}
+              id={`${id}-${f.id}`}
+              label={f.label}
               required
-              inputMode="decimal"
-              value={draft.targetHours}
-              error={errors.targetHours}
-              onChange={(e) => set({ targetHours: e.currentTarget.value })}
+              inputMode={f.inputMode}
+              {...textField(f.field)}
             />
-            <TextInput
-              id={`${id}-months`}
-              label="Cycle length in months"
-              required
-              inputMode="numeric"
-              value={draft.cycleMonths}
-              error={errors.cycleMonths}
-              onChange={(e) => set({ cycleMonths: e.currentTarget.value })}
-            />
-          </>
-        )}
+          ))}
       </SimpleGrid>
       <Switch
         mt="sm"

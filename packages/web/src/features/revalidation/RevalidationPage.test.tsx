@@ -87,22 +87,27 @@ describe("the revalidation page", () => {
 
   it("submits a practice-hours record with its details", async () => {
     const { user, api } = setup();
+    const posted = () => api.to(/^\/api\/revalidation\/records$/, "POST");
     await user.click(await screen.findByRole("button", { name: "Add a record" }));
     const dialog = await screen.findByRole("dialog", { name: "Add a record" });
     // Nothing is sent while the required fields are empty.
     await user.click(within(dialog).getByRole("button", { name: "Save record" }));
     expect(within(dialog).getByText(/Enter the hours/)).toBeInTheDocument();
-    expect(api.to(/^\/api\/revalidation\/records$/, "POST")).toHaveLength(0);
+    expect(posted()).toHaveLength(0);
 
-    await user.type(within(dialog).getByRole("textbox", { name: /First day/ }), "01/04/2026");
-    await user.type(within(dialog).getByRole("textbox", { name: /Last day/ }), "30/06/2026");
-    await user.type(within(dialog).getByRole("textbox", { name: /^Hours/ }), "100");
-    await user.type(within(dialog).getByRole("textbox", { name: /Organisation/ }), "City Hospital");
-    await user.type(within(dialog).getByRole("textbox", { name: /Setting/ }), "Acute ward");
+    for (const [name, text] of [
+      [/First day/, "01/04/2026"],
+      [/Last day/, "30/06/2026"],
+      [/^Hours/, "100"],
+      [/Organisation/, "City Hospital"],
+      [/Setting/, "Acute ward"],
+    ] as const) {
+      await user.type(within(dialog).getByRole("textbox", { name }), text);
+    }
     await user.click(within(dialog).getByRole("button", { name: "Save record" }));
 
-    await waitFor(() => expect(api.to(/^\/api\/revalidation\/records$/, "POST")).toHaveLength(1));
-    expect(api.to(/^\/api\/revalidation\/records$/, "POST")[0]?.body).toEqual({
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]?.body).toEqual({
       kind: "practiceHours",
       title: "Practice hours",
       date: "2026-04-01",

@@ -54,6 +54,15 @@ export default function SettingsPage() {
       onChange={(e) => onChange(e.currentTarget.checked)}
     />
   );
+  /** A switch for one of the on/off settings kept in a group (entry options, e-mails). */
+  const groupToggle = <G extends "entriesSettings" | "emails">(
+    group: G,
+    key: keyof Settings[G] & string,
+    label: string,
+  ) =>
+    toggle(`${group}.${key}`, label, Boolean(s[group][key]), (v) =>
+      setS({ ...s, [group]: { ...s[group], [key]: v } }),
+    );
   const widgets = (Object.keys(WIDGET_LABELS) as WidgetKey[]).filter((k) => {
     const feature = WIDGET_FEATURE[k];
     return !feature || features?.[feature] !== false;
@@ -103,26 +112,12 @@ export default function SettingsPage() {
           )}
         </Section>
         <Section title="Entry options">
-          {toggle(
-            "entriesSettings.showKSF",
-            "Show KSF dimensions on entries",
-            s.entriesSettings.showKSF,
-            (v) => setS({ ...s, entriesSettings: { ...s.entriesSettings, showKSF: v } }),
-          )}
-          {toggle("entriesSettings.showACP", "Show ACP pillars on entries", s.entriesSettings.showACP, (v) =>
-            setS({ ...s, entriesSettings: { ...s.entriesSettings, showACP: v } }),
-          )}
+          {groupToggle("entriesSettings", "showKSF", "Show KSF dimensions on entries")}
+          {groupToggle("entriesSettings", "showACP", "Show ACP pillars on entries")}
         </Section>
         <Section title="Email notifications">
-          {toggle(
-            "emails.entryReceipt",
-            "Email me a receipt when I save an entry",
-            s.emails.entryReceipt,
-            (v) => setS({ ...s, emails: { ...s.emails, entryReceipt: v } }),
-          )}
-          {toggle("emails.plannedCPD", "Email me reminders about planned CPD", s.emails.plannedCPD, (v) =>
-            setS({ ...s, emails: { ...s.emails, plannedCPD: v } }),
-          )}
+          {groupToggle("emails", "entryReceipt", "Email me a receipt when I save an entry")}
+          {groupToggle("emails", "plannedCPD", "Email me reminders about planned CPD")}
         </Section>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate("/dashboard")}>
