@@ -56,7 +56,6 @@ async function fillRegistration(page: Page, email: string, password: string) {
   await page.getByLabel(/^Confirm password/).fill(password);
 }
 
-/** The fake provider's "I am not a robot" box, rendered by its script into the form. */
 /** Signs in on the local OpenID provider's page and lands on this site's dashboard. */
 async function signInAtProvider(page: Page, email: string, appOrigin: string) {
   await expect(page.getByRole("heading", { name: "Local OpenID provider" })).toBeVisible();
@@ -68,6 +67,7 @@ async function signInAtProvider(page: Page, email: string, appOrigin: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 }
 
+/** The fake provider's "I am not a robot" box, rendered by its script into the form. */
 const captchaBox = (page: Page) => page.getByRole("checkbox", { name: "I am not a robot" });
 
 test("registration: the captcha, the e-mailed confirmation link, then log in on a trial", async ({
