@@ -129,3 +129,19 @@ export const dashboardSettings = (over: Partial<DashboardSettings> = {}): Dashbo
   lockedByOrganisation: [],
   ...over,
 });
+
+type EntryRow = ResponseOf<typeof api.listEntries>["items"][number];
+/** A row of the entries list: a one-hour diary entry of 15/11/2026 with nothing else set. */
+export const entryRow = (over: Partial<EntryRow> & Pick<EntryRow, "id" | "title">): EntryRow => ({
+  type: "diary",
+  date: "2026-11-15",
+  hours: 1,
+  category: null,
+  tags: [],
+  evidence: [],
+  completeness: 1,
+  completenessPercentage: 1,
+  shareId: null,
+  reviewee: null,
+  ...over,
+});

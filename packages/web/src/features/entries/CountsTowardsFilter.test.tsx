@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi } from "../../test/fake-api";
+import { entryRow } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
 import { ProgressCard } from "../revalidation/ProgressCard";
 import { progress, registration } from "../revalidation/test-data";
@@ -13,20 +14,7 @@ const withEntries = progress({
 });
 const countsTowards = `${registration.id}:cpd-hours`;
 
-const row = (id: string, title: string) => ({
-  id,
-  type: "diary",
-  title,
-  date: "2026-11-15",
-  hours: 1,
-  category: null,
-  tags: [],
-  evidence: [],
-  completeness: 1,
-  completenessPercentage: 1,
-  shareId: null,
-  reviewee: null,
-});
+const row = (id: string, title: string) => entryRow({ id, title });
 
 function setup(at: string) {
   const api = fakeApi([

@@ -1,28 +1,22 @@
-import { CLINICAL_SKILLS_PAGE_CODES, GOVERNING_BODY_PAGE_CODES, PAGE_TITLES, PORTFOLIO } from "@cpd/contract";
+import {
+  CLINICAL_SKILLS_PAGE_CODES,
+  type EntryType,
+  GOVERNING_BODY_PAGE_CODES,
+  PAGE_TITLES,
+  PORTFOLIO,
+} from "@cpd/contract";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "../../lib/clock";
 import { fakeApi, withError } from "../../test/fake-api";
+import { entryRow } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
 import PortfolioBuilderPage from "./PortfolioBuilderPage";
 import PortfolioChoosePage from "./PortfolioChoosePage";
 
 const UUID = "7d4f6c1e-3a51-4c8e-9b0a-2f6a1d3c5e70";
-const row = (id: string, type: string, title: string, date: string, extra: object = {}) => ({
-  id,
-  type,
-  title,
-  date,
-  hours: 1,
-  category: null,
-  tags: [],
-  evidence: [],
-  completeness: 1,
-  completenessPercentage: 1,
-  shareId: null,
-  reviewee: null,
-  ...extra,
-});
+const row = (id: string, type: EntryType, title: string, date: string, extra: object = {}) =>
+  entryRow({ id, type, title, date, ...extra });
 const evidence = (id: string, name: string) => ({
   id,
   name,
