@@ -54,6 +54,15 @@ export const API_TAGS = [
     description:
       "Revalidation with every UK regulator: registrations, rule packs, progress, entry tags, records",
   },
+  {
+    name: "attestations",
+    description:
+      "Third-party attestations of revalidation records: requests, the attester's code, view, signature, verification",
+  },
+  {
+    name: "identifiers",
+    description: "The patient-identifier check: NHS, CHI and H&C numbers and other patient details in a text",
+  },
   { name: "settings", description: "The user's own settings" },
   {
     name: "membership",
@@ -96,6 +105,7 @@ export const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   organisationKey: "The organisation's key (its address name)",
   email: "An e-mail address",
   entryId: "The entry's id",
+  registrationId: "Only items of this registration",
   redirect_to: "Where to return after signing in (a path of this site)",
   redirectTo: "Where to return after signing in (a path of this site)",
   referrer: "The page the visitor came from",

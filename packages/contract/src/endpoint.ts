@@ -21,6 +21,11 @@ export interface EndpointDef {
    * judges who is calling itself (the record's owner or its reviewee).
    */
   guest?: boolean;
+  /**
+   * With auth false: the call takes an attestation's guest token (Bearer, `ag_`) and nothing
+   * else, and judges itself which attestation it opens (ADR 0028).
+   */
+  attester?: boolean;
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
@@ -34,7 +39,7 @@ export interface EndpointDef {
   rawBody?: { contentTypes: string[]; maxBytes: number; stream?: boolean };
   response: TSchema;
   /** Status of the successful answer (200 unless stated). */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** The answer is a file or a redirect, not JSON. */
   binary?: boolean;
   /** A file's media types (documented as the 2xx answer, `format: binary`). */

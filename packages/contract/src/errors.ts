@@ -178,6 +178,17 @@ const codes = [
   "RENEWAL_DATE_RANGE",
   "RECORD_NOT_FOUND",
   "REQUIREMENT_NOT_FOUND",
+  "REGISTRATION_REQUIRED",
+  // submission packs (REQ-SUBMIT-01..06)
+  "REGISTRATION_NOT_FOUND",
+  "SUBMISSION_NOT_FOUND",
+  // attestations (ADR 0028)
+  "ATTESTATION_NOT_FOUND",
+  "ATTESTATION_CLOSED",
+  "ATTESTATION_LOCKED",
+  "ATTESTATION_KIND",
+  "REMINDER_TOO_SOON",
+  "STATEMENT_MISMATCH",
 ] as const;
 
 export type ErrorCode = (typeof codes)[number];

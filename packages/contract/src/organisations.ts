@@ -4,7 +4,7 @@
 import { Type } from "@sinclair/typebox";
 import { endpoint, IsoDate, IsoDateTime, Nullable, Paged } from "./endpoint.js";
 import { Email, PageParams, pageQuery, SerialId, Text, Uuid } from "./primitives.js";
-import { REVALIDATION_STATUSES } from "./revalidation.js";
+import { REVALIDATION_STATUSES, RequirableRegulatorSchema } from "./revalidation.js";
 
 const tags = ["organisation"];
 const OrgParams = Type.Object({ id: SerialId() });
@@ -71,7 +71,8 @@ export const OrganisationUserRow = Type.Object({
   roles: Type.Array(Text()),
   /**
    * The member's next revalidation deadline (the nearest not yet past, else the last one) and its
-   * status; null when they hold no registration (REQ-REVAL-08, ADR 0026). Absent from older servers.
+   * status; null when they hold no registration, or, where the organisation requires a regulator,
+   * none with it (REQ-REVAL-08, REQ-REVAL-09, ADR 0026). Absent from older servers.
    */
   revalidation: Type.Optional(
     Nullable(
@@ -84,7 +85,7 @@ export const OrganisationUserRow = Type.Object({
   ),
 });
 
-/** The users report's filter by revalidation status; none: no registration. */
+/** The users report's filter by revalidation status; none: no registration (of the required regulator). */
 export const REVALIDATION_REPORT_STATUSES = [...REVALIDATION_STATUSES, "none"] as const;
 
 export const organisationUsers = endpoint({
@@ -184,6 +185,11 @@ export const OrganisationSettings = Type.Object({
   dashboardWidgets: Type.Object({ reflection: Type.Boolean(), supervision: Type.Boolean() }),
   allFeatures: Type.Boolean(),
   logoutTimer: Type.Object({ enabled: Type.Boolean() }),
+  /**
+   * Members must hold a registration with this regulator (REQ-REVAL-09); null: none required.
+   * Always answered; left out of a PUT, it stays as it was.
+   */
+  requiredRegulator: Type.Optional(Nullable(RequirableRegulatorSchema)),
 });
 
 export const getOrganisationSettings = endpoint({

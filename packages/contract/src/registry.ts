@@ -31,6 +31,18 @@ export {
   updateMembershipRecord,
 } from "./admin.js";
 export {
+  attestationCode,
+  attestationLink,
+  attestationView,
+  createAttestation,
+  declineAttestation,
+  listAttestations,
+  remindAttestation,
+  signAttestation,
+  verifyAttestation,
+  withdrawAttestation,
+} from "./attestations.js";
+export {
   approveOtp,
   changePassword,
   completeReset,
@@ -110,6 +122,7 @@ export {
   putHcpcSummary,
   requestHcpcAccess,
 } from "./hcpc-portal.js";
+export { scanIdentifiers } from "./identifiers-api.js";
 export {
   addOrganisationUser,
   bulkImportUsers,
@@ -180,6 +193,7 @@ export {
   revalidationRecords,
   updateRevalidationRecord,
 } from "./revalidation.js";
+export { requestSubmission, submissionFile, submissionStatus } from "./revalidation-submission.js";
 export {
   listSharedCpd,
   removeUpvote,

@@ -14,6 +14,12 @@ const tags = ["revalidation"];
 export const REGULATORS = ["NMC", "GPhC", "HCPC", "GDC", "GOC", "GOsC", "GCC", "OTHER"] as const;
 export type Regulator = (typeof REGULATORS)[number];
 export const RegulatorSchema = Type.Union(REGULATORS.map((r) => Type.Literal(r)));
+/** The regulators an organisation can require its members to hold a registration with (REQ-REVAL-09). */
+export const REQUIRABLE_REGULATORS = REGULATORS.filter(
+  (r): r is Exclude<Regulator, "OTHER"> => r !== "OTHER",
+);
+export type RequirableRegulator = (typeof REQUIRABLE_REGULATORS)[number];
+export const RequirableRegulatorSchema = Type.Union(REQUIRABLE_REGULATORS.map((r) => Type.Literal(r)));
 
 export const REGULATOR_NAMES: Record<Regulator, string> = {
   NMC: "Nursing and Midwifery Council",
@@ -230,6 +236,12 @@ export const REVALIDATION_MESSAGES = {
   practiceHoursNeeded: "A practice-hours record needs the hours worked",
   endBeforeStart: "The period cannot end before it starts",
   recordDeleted: "Record deleted",
+  /** A theme, standard, outcome or domain no rule pack names (the packs' `themes`). */
+  themeUnknown: (theme: string) =>
+    `"${theme}" is not a theme, standard, outcome or domain of any regulator's rules`,
+  /** The member's organisation requires a registration with this regulator (REQ-REVAL-09). */
+  registrationRequired: (regulator: Regulator) =>
+    `Your organisation requires a registration with the ${REGULATOR_NAMES[regulator]} (${regulator}): add it to your registrations`,
 } as const;
 
 /** The warnings the rules give beside a cycle's progress (rules.ts); dates as the product shows them. */
@@ -248,6 +260,8 @@ export const REVALIDATION_WARNING_MESSAGES = {
 
 export const RegistrationInput = Type.Object(
   {
+    /** A registration the caller already holds keeps its id (else matched by regulator and number). */
+    id: Type.Optional(Uuid()),
     regulator: RegulatorSchema,
     /** Register codes of the regulator's pack (NMC: nurse and midwife is one registration, two registers). */
     registers: Type.Array(Code("register code"), {
@@ -293,7 +307,10 @@ export const getRegistrations = endpoint({
 export const putRegistrations = endpoint({
   method: "PUT",
   ...registrations,
-  summary: "Replace the caller's registrations (at most 10; registers must be the regulator pack's)",
+  summary:
+    "Replace the caller's registrations (at most 10; registers must be the regulator pack's); kept ones keep their ids",
+  /** 422: the caller's organisation requires a regulator the registrations leave out. */
+  errors: [422],
   body: Type.Object(
     { items: Type.Array(RegistrationInput, { maxItems: REVALIDATION.maxRegistrations }) },
     { additionalProperties: false },
@@ -374,7 +391,14 @@ export const revalidation = endpoint({
     "For each of the caller's registrations: the pack, the cycle, the deadline and each requirement's progress",
   tags,
   auth: true,
-  response: Type.Object({ items: Type.Array(RevalidationProgress) }),
+  response: Type.Object({
+    items: Type.Array(RevalidationProgress),
+    /**
+     * The regulator the caller's organisation requires a registration with, when the caller holds
+     * none with it (the SPA asks them to add it); null otherwise (REQ-REVAL-09).
+     */
+    requiredRegistration: Nullable(RequirableRegulatorSchema),
+  }),
 });
 
 // --- the tags a CPD entry carries for the packs ------------------------------------------------------

@@ -125,7 +125,15 @@ export const DashboardSettings = Type.Object({
   dashboardWidgets: DashboardWidgets,
   logoutTimer: Type.Object({ enabled: Type.Boolean() }),
   entriesSettings: Type.Object({ showKSF: Type.Boolean(), showACP: Type.Boolean() }),
-  emails: Type.Object({ entryReceipt: Type.Boolean(), plannedCPD: Type.Boolean() }),
+  emails: Type.Object({
+    entryReceipt: Type.Boolean(),
+    plannedCPD: Type.Boolean(),
+    /**
+     * Reminders 30 and 7 days before an identity document expires (REQ-REVAL-06). Always answered;
+     * left out of a save, it stays as it was.
+     */
+    documentExpiry: Type.Optional(Type.Boolean()),
+  }),
 });
 
 /** What the organisation decides for its members; the SPA shows these as locked. */

@@ -1,7 +1,7 @@
 // The supervision calls (REQ-SUP-02..05). The owner calls them with the session token;
 // the external reviewee with the guest token that `authenticate` gives after the
 // 2FA code, valid for that one share until it expires (`guest: true` below).
-import { Type } from "@sinclair/typebox";
+import { type TSchema, Type } from "@sinclair/typebox";
 import { endpoint, IsoDateTime, Message, Nullable } from "./endpoint.js";
 import { EntryValues } from "./entries.js";
 import { Form } from "./forms.js";
@@ -74,6 +74,22 @@ export const supervisionLink = endpoint({
   }),
 });
 
+/**
+ * What a guest's code call answers (supervision reviewees; attesters too, attestations.ts): the
+ * token is set once the code is right, to send as `Authorization: Bearer …` on the guest's calls.
+ */
+export const guestCodeAnswer = (token: TSchema) =>
+  Type.Composite([
+    Message,
+    Type.Object({
+      token: Nullable(token),
+      expiresAt: Nullable(IsoDateTime),
+      /** Seconds before another code can be asked for. */
+      resendAfter: Type.Integer(),
+      channels: Type.Array(Type.Union([Type.Literal("email"), Type.Literal("sms")])),
+    }),
+  ]);
+
 export const authenticateSupervision = endpoint({
   method: "POST",
   path: "/supervision/authenticate/:id",
@@ -86,17 +102,7 @@ export const authenticateSupervision = endpoint({
   body: Type.Object({
     authenticationCode: Nullable(Text({ maxLength: 20 })),
   }),
-  response: Type.Composite([
-    Message,
-    Type.Object({
-      /** Set once the code is right: send it as `Authorization: Bearer …` on the supervision calls. */
-      token: Nullable(GuestToken),
-      expiresAt: Nullable(IsoDateTime),
-      /** Seconds before another code can be asked for. */
-      resendAfter: Type.Integer(),
-      channels: Type.Array(Type.Union([Type.Literal("email"), Type.Literal("sms")])),
-    }),
-  ]),
+  response: guestCodeAnswer(GuestToken),
 });
 
 export const SupervisionViewer = Type.Object({

@@ -8,31 +8,18 @@
 //  3. Pages per second of (1) beside bare pdfkit (standard font, one page of the same text per
 //     entry, no images, no charts) rendered in this process in the same run: the ratio is the
 //     figure to compare across machines, the times only make sense here.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { COMMON_PAGE_CODES } from "@cpd/contract";
-import PDFDocument from "pdfkit";
-import pino from "pino";
 import sharp from "sharp";
-import { loadConfig } from "../src/config.js";
-import { Queues } from "../src/jobs/queues.js";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
 import { requestPortfolio } from "../src/modules/portfolio/service.js";
-import { createResources } from "../src/resources.js";
 import { ensureBenchDatabase } from "./seed.js";
+import { barePagesPerSecond, benchResources, createDiaryEntries, peakRssMb, startWorker } from "./worker.js";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const prefix = `cpd_bench_portfolio_${randomUUID().slice(0, 6)}`;
-const config = loadConfig({ ...process.env, LOG_LEVEL: "silent", REDIS_PREFIX: prefix });
 const heavyUser = await ensureBenchDatabase();
-const res = await createResources(config);
+const res = await benchResources(prefix);
 const deps = res.deps;
-deps.log = pino({ level: "silent" });
-await deps.storage.ensureBucket();
-deps.queues = new Queues(deps.redis, prefix);
 const today = todayInLondon();
 const ALL_PAGES = [...COMMON_PAGE_CODES, "HCPC_PROFILE"];
 const NOTES = "Reflected on the session and how it changes my practice on the ward. ".repeat(12);
@@ -61,21 +48,14 @@ async function makeUser(entries: number, images: number) {
     },
   });
   made.push(user.id);
-  const ids = Array.from({ length: entries }, () => randomUUID());
-  await deps.prisma.entry.createMany({
-    data: ids.map((id, i) => ({
-      id,
-      userId: user.id,
-      type: "diary",
-      title: `Bench entry ${i + 1}`,
-      date: new Date(`${addDays(today, -(i % 360))}T00:00:00Z`),
-      hours: 1.5,
-      category: ["Clinical Skills", "Leadership", "Research and Audit"][i % 3],
-      standards: ["HCPC 1: Keep a continuous, up-to-date and accurate record"],
-      tags: ["bench"],
-      values: { Field222: `Bench entry ${i + 1}`, Field113: NOTES, ActivityType: "Other" },
-    })),
-  });
+  const ids = await createDiaryEntries(deps.prisma, user.id, entries, (i) => ({
+    title: `Bench entry ${i + 1}`,
+    date: new Date(`${addDays(today, -(i % 360))}T00:00:00Z`),
+    category: ["Clinical Skills", "Leadership", "Research and Audit"][i % 3],
+    standards: ["HCPC 1: Keep a continuous, up-to-date and accurate record"],
+    tags: ["bench"],
+    values: { Field222: `Bench entry ${i + 1}`, Field113: NOTES, ActivityType: "Other" },
+  }));
   const evidence: string[] = [];
   for (let i = 0; i < images; i++) {
     // Noise compresses badly: about 1 MB of JPEG, as a phone photo of a certificate is.
@@ -109,19 +89,6 @@ async function makeUser(entries: number, images: number) {
   return { userId: user.id, ids, evidence };
 }
 
-function startWorker(): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
-    cwd: path.join(here, ".."),
-    env: { ...process.env, REDIS_PREFIX: prefix, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-/** Peak resident set of a process so far (Linux). */
-const peakRssMb = (pid: number) => {
-  const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+) kB/);
-  return m ? Number(m[1]) / 1024 : Number.NaN;
-};
-
 async function run(userId: string, diaryEntries: string[], evidenceIds: string[], include: string[]) {
   const t0 = performance.now();
   const { uuid } = await requestPortfolio(deps, userId, {
@@ -152,33 +119,14 @@ async function run(userId: string, diaryEntries: string[], evidenceIds: string[]
   }
 }
 
-/** The same number of pages in bare pdfkit: one page per entry with its title and text. */
-async function bare(pages: number) {
-  const t0 = performance.now();
-  const doc = new PDFDocument({ size: "A4", margin: 56 });
-  doc.on("data", () => {});
-  const done = new Promise((r) => doc.on("end", r));
-  for (let i = 0; i < pages; i++) {
-    if (i) doc.addPage();
-    doc
-      .fontSize(16)
-      .text(`Bench entry ${i + 1}`)
-      .fontSize(11)
-      .text(NOTES);
-  }
-  doc.end();
-  await done;
-  return pages / ((performance.now() - t0) / 1000);
-}
-
-const worker = startWorker();
+const worker = startWorker(prefix);
 try {
   await new Promise((r) => setTimeout(r, 3000)); // the worker's start-up (tsx) is not the portfolio's time
   const small = await makeUser(100, 20);
   await run(small.userId, small.ids.slice(0, 5), [], ["FRONT_PAGE"]); // warm-up: fonts, sharp, JIT
   const first = await run(small.userId, small.ids, small.evidence, ALL_PAGES);
   const rssSmall = peakRssMb(worker.pid as number);
-  const bareRate = await bare(first.pages);
+  const bareRate = await barePagesPerSecond(first.pages, (i) => `Bench entry ${i + 1}`, NOTES);
   const oursRate = first.pages / first.seconds;
 
   const heavyRows = await deps.prisma.entry.findMany({

@@ -22,6 +22,7 @@ import { registerCompression, registerLingeringClose, transportOptions } from ".
 import { accountExportRoutes, accountLifecycleRoutes } from "./routes/account-lifecycle.js";
 import { adminRoutes } from "./routes/admin.js";
 import { apiGuideRoutes } from "./routes/api-guide.js";
+import { attestationRoutes } from "./routes/attestations.js";
 import { authRoutes } from "./routes/auth.js";
 import { calendarRoutes } from "./routes/calendar.js";
 import { contactRoutes } from "./routes/contact.js";
@@ -30,6 +31,7 @@ import { entryRoutes } from "./routes/entries.js";
 import { fileRoutes } from "./routes/files.js";
 import { hcpcPortalRoutes } from "./routes/hcpc-portal.js";
 import { healthRoutes } from "./routes/health.js";
+import { identifierRoutes } from "./routes/identifiers.js";
 import { membershipRoutes } from "./routes/membership.js";
 import { organisationSettingsRoutes } from "./routes/organisation-settings.js";
 import { organisationRoutes } from "./routes/organisations.js";
@@ -40,6 +42,7 @@ import { revalidationRoutes } from "./routes/revalidation.js";
 import { sharedCpdRoutes } from "./routes/shared-cpd.js";
 import { shellRoutes } from "./routes/shell.js";
 import { ssoRoutes } from "./routes/sso.js";
+import { submissionRoutes } from "./routes/submission.js";
 import { supervisionRoutes } from "./routes/supervision.js";
 import { videoRoutes } from "./routes/videos.js";
 
@@ -152,10 +155,13 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   videoRoutes(app, deps);
   portfolioRoutes(app, deps);
   supervisionRoutes(app, deps);
+  attestationRoutes(app, deps);
   registrationRoutes(app, deps);
   revalidationRoutes(app, deps);
+  submissionRoutes(app, deps);
   ssoRoutes(app, deps);
   contactRoutes(app, deps);
+  identifierRoutes(app, deps);
   accountLifecycleRoutes(app, deps);
   accountExportRoutes(app, deps);
   membershipRoutes(app, deps);

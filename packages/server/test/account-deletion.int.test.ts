@@ -216,11 +216,13 @@ describe("deleting an account", () => {
       .map((c) => `${c.table}.${c.column}`);
     expect(keyColumns).toEqual([
       "account_exports.storage_key",
+      "attestations.signature_key",
       "files.storage_key",
       "organisations.login_logo_key",
       "organisations.logo_key",
       "portfolio_requests.storage_key",
       "profiles.image_key",
+      "revalidation_submissions.storage_key",
       "supervision_signatures.storage_key",
       "videos.thumbnail_key",
     ]);

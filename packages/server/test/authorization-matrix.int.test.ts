@@ -21,7 +21,13 @@ import { DEFAULT_SETTINGS } from "../src/modules/shell/settings.js";
 import { share } from "../src/modules/supervision/share.js";
 import { uploadThumbnail } from "../src/modules/videos/service.js";
 import { startWorkers } from "../src/worker.js";
-import { portfolioRequest } from "./factories.js";
+import { coverable, openAttestation } from "./attestation-fixtures.js";
+import {
+  NEW_ORGANISATION_SETTINGS,
+  portfolioRequest,
+  storedRegistration,
+  storedSubmission,
+} from "./factories.js";
 import {
   call,
   createOrganisation,
@@ -197,6 +203,27 @@ const newRecord = async (u: TestUser): Promise<string> =>
       data: { userId: u.id, kind: "feedback", title: "Matrix", date: new Date("2026-06-01T00:00:00Z") },
     })
   ).id;
+/** An open attestation request of `u`'s, made in the database (ADR 0028). */
+const newAttestation = async (u: TestUser) => (await openAttestation(h.deps, u.id)).id;
+/** A request body for `u`'s own registration and record. */
+async function attestationBody(u: TestUser) {
+  const { registrationId, recordId } = await coverable(h.deps, u.id);
+  return {
+    kind: "nmcReflectiveDiscussion",
+    registrationId,
+    attester: { name: "Matrix Attester", email: `attester-${randomUUID()}@test.example` },
+    recordIds: [recordId],
+    entryIds: [],
+  };
+}
+/** The attester's calls take only an attestation's guest token: no member session opens them. */
+const attesterCalls = (body?: () => unknown | Promise<unknown>): Case[] => [
+  {
+    target: "the victim's attestation, with a member session",
+    request: async () => ({ params: { id: await newAttestation(f.victim) }, body: await body?.() }),
+    expect: everyone(401),
+  },
+];
 const shareBody = {
   title: "Matrix share",
   description: "Worth reading",
@@ -292,6 +319,30 @@ async function completedPortfolioLink(valid: boolean) {
   };
 }
 
+// ---- submission pack fixtures (REQ-SUBMIT-01) ------------------------------------------------
+
+/** An NMC registration of `u`'s, made in the database. */
+const newRegistration = (u: TestUser) => storedRegistration(h, u.id);
+/** A submission row of `u`'s (state Pending, no job): the status call only reads it. */
+const newSubmissionRow = (u: TestUser, data: { state?: string; storageKey?: string } = {}) =>
+  storedSubmission(h, u.id, data);
+/** A completed pack of the victim's with its file in storage, and a signed link to it. */
+async function completedSubmissionLink(valid: boolean) {
+  const id = await newSubmissionRow(f.victim, { state: "Completed" });
+  const key = `submissions/${id}.pdf`;
+  await h.deps.storage.put(key, Buffer.from("%PDF-1.4 matrix"), "application/pdf");
+  await h.deps.prisma.revalidationSubmission.update({ where: { id }, data: { storageKey: key } });
+  const status = await as(f.victim, "GET", `/revalidation/submission/${id}`);
+  const link = new URL(status.downloadLink);
+  return {
+    params: { id },
+    query: {
+      expires: link.searchParams.get("expires") ?? "",
+      signature: valid ? (link.searchParams.get("signature") ?? "") : "A".repeat(43),
+    },
+  };
+}
+
 // ---- HCPC portal and videos fixtures (made on first use) ---------------------------------
 
 const once = <T>(make: () => Promise<T>) => {
@@ -372,14 +423,6 @@ const adminOnly = signedIn(403, { admin: 200 });
 /** A call on the victim's organisation: its managers and admins; members who manage nothing 403; other managers 404. */
 const orgManagers = (ok = 200) => signedIn(403, { managerSame: ok, managerOther: 404, admin: ok });
 const orgA = () => ({ params: { id: String(f.orgA) } });
-const UNCHANGED_SETTINGS = {
-  cpdHours: null,
-  startDate: null,
-  reportInterval: null,
-  dashboardWidgets: { reflection: true, supervision: true },
-  allFeatures: false,
-  logoutTimer: { enabled: false },
-};
 const membershipRecord = () => ({
   type: "Matrix",
   identifier: randomUUID(),
@@ -728,6 +771,22 @@ const MATRIX: Record<Endpoint, Case[]> = {
     own("record", async (c) => ({ params: { id: await newRecord(c.owner) } })),
     victims("record", async () => ({ params: { id: await newRecord(f.victim) } })),
   ],
+  // Submission packs (REQ-SUBMIT-01): every member's own; the signed file link is its own credential.
+  requestSubmission: [
+    {
+      ...own("registration", async (c) => ({ params: { registrationId: await newRegistration(c.owner) } })),
+      expect: signedIn(202),
+    },
+    victims("registration", async () => ({ params: { registrationId: await newRegistration(f.victim) } })),
+  ],
+  submissionStatus: [
+    own("submission", async (c) => ({ params: { id: await newSubmissionRow(c.owner) } })),
+    victims("submission", async () => ({ params: { id: await newSubmissionRow(f.victim) } })),
+  ],
+  submissionFile: [
+    { target: "a valid signed link", request: () => completedSubmissionLink(true), expect: everyone(200) },
+    { target: "a forged signature", request: () => completedSubmissionLink(false), expect: everyone(404) },
+  ],
 
   // forms and entries
   diaryForm: simple(signedIn(200)),
@@ -884,6 +943,9 @@ const MATRIX: Record<Endpoint, Case[]> = {
     body: { emailAddress: "demo@example.org", password: "Skills123!" },
   })),
   clinicalSkillsStatistics: simple(signedIn(200)),
+
+  // the patient-identifier check: any signed-in caller; it reads nobody's data (REQ-IDENT-04)
+  scanIdentifiers: simple(signedIn(200), () => ({ body: { text: "Patient seen on the ward" } })),
 
   // calendar: webinars
   webinars: simple(signedIn(200)),
@@ -1209,6 +1271,74 @@ const MATRIX: Record<Endpoint, Case[]> = {
     },
   ],
 
+  // attestations (ADR 0028): the professional's own requests; the attester's link, code and verification
+  // are public (the link is the way in); the attester's reading, signing and declining need the guest token.
+  createAttestation: [
+    {
+      ...own("registration and record", async (c) => ({ body: await attestationBody(c.owner) })),
+      expect: signedIn(201),
+    },
+    victims("registration and record", async () => ({ body: await attestationBody(f.victim) })),
+  ],
+  listAttestations: simple(signedIn(200)),
+  withdrawAttestation: [
+    own("attestation", async (c) => ({ params: { id: await newAttestation(c.owner) } })),
+    victims("attestation", async () => ({ params: { id: await newAttestation(f.victim) } })),
+  ],
+  remindAttestation: [
+    own("attestation", async (c) => ({ params: { id: await newAttestation(c.owner) } })),
+    victims("attestation", async () => ({ params: { id: await newAttestation(f.victim) } })),
+  ],
+  attestationLink: [
+    {
+      target: "the victim's attestation link",
+      request: async () => ({ params: { id: await newAttestation(f.victim) } }),
+      expect: everyone(200),
+    },
+    { target: "an unknown link", request: () => ({ params: { id: randomUUID() } }), expect: everyone(404) },
+  ],
+  attestationCode: [
+    {
+      target: "a new attestation of the victim's",
+      request: async () => ({ params: { id: await newAttestation(f.victim) }, body: { code: null } }),
+      expect: everyone(200),
+    },
+    {
+      target: "an unknown attestation",
+      request: () => ({ params: { id: randomUUID() }, body: { code: null } }),
+      expect: everyone(404),
+    },
+  ],
+  attestationView: attesterCalls(),
+  signAttestation: attesterCalls(async () => ({
+    details: {
+      name: "M",
+      registrationNumber: "1",
+      regulator: "NMC",
+      email: "m@test.example",
+      address: "A",
+      postcode: "LS1 1AA",
+      date: "2026-01-01",
+    },
+    signature: await signature(),
+  })),
+  declineAttestation: attesterCalls(() => ({ reason: "Matrix" })),
+  verifyAttestation: [
+    {
+      target: "the victim's attestation",
+      request: async () => ({
+        params: { id: await newAttestation(f.victim) },
+        query: { hash: "a".repeat(64) },
+      }),
+      expect: everyone(200),
+    },
+    {
+      target: "an unknown attestation",
+      request: () => ({ params: { id: randomUUID() }, query: { hash: "a".repeat(64) } }),
+      expect: everyone(404),
+    },
+  ],
+
   // Only a manager of the member's own organisation; other managers are told the member does not exist.
   reviewPortfolio: [
     {
@@ -1496,7 +1626,7 @@ const MATRIX: Record<Endpoint, Case[]> = {
   })),
   getOrganisationSettings: simple(orgManagers(), orgA),
   // The settings and lists as they are: other rows' members keep their forms and profiles.
-  putOrganisationSettings: simple(orgManagers(), () => ({ ...orgA(), body: UNCHANGED_SETTINGS })),
+  putOrganisationSettings: simple(orgManagers(), () => ({ ...orgA(), body: NEW_ORGANISATION_SETTINGS })),
   getOrganisationTags: simple(orgManagers(), orgA),
   putOrganisationTags: simple(orgManagers(), () => ({ ...orgA(), body: { tags: [] } })),
   getOrganisationCategories: simple(orgManagers(), orgA),

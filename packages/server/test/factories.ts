@@ -112,3 +112,66 @@ export async function portfolioBytes(doc: Parameters<typeof renderPortfolio>[0])
   await renderPortfolio(doc, out);
   return Buffer.concat(chunks);
 }
+
+/** An NMC nurse and midwife's registration as the member saves it (PUT /profile/registrations). */
+export const NMC_REGISTRATION = {
+  regulator: "NMC",
+  registers: ["nurse", "midwife"],
+  registrationNumber: "12A3456E",
+  renewalDate: "2027-06-30",
+};
+
+/** A registration of `userId`'s written straight into the table: an NMC nurse's unless `over` says otherwise; its id. */
+export async function storedRegistration(
+  h: Harness,
+  userId: string,
+  over: Partial<{
+    regulator: string;
+    registers: string[];
+    registrationNumber: string;
+    renewalDate: Date;
+  }> = {},
+): Promise<string> {
+  const row = await h.deps.prisma.registration.create({
+    data: {
+      userId,
+      regulator: "NMC",
+      registers: ["nurse"],
+      registrationNumber: "STORED1",
+      renewalDate: new Date("2027-06-30T00:00:00Z"),
+      ...over,
+    },
+  });
+  return row.id;
+}
+
+/** A submission pack row of `userId`'s for a new stored NMC registration (Pending, no job unless `data`); its id. */
+export async function storedSubmission(
+  h: Harness,
+  userId: string,
+  data: { state?: string; storageKey?: string } = {},
+): Promise<string> {
+  const row = await h.deps.prisma.revalidationSubmission.create({
+    data: {
+      userId,
+      registrationId: await storedRegistration(h, userId),
+      regulator: "NMC",
+      packId: "nmc-2019",
+      cycleStart: new Date("2024-07-01T00:00:00Z"),
+      cycleEnd: new Date("2027-06-30T00:00:00Z"),
+      ...data,
+    },
+  });
+  return row.id;
+}
+
+/** A new organisation's settings (the schema's defaults): nothing locked, both widgets shown, no regulator required. */
+export const NEW_ORGANISATION_SETTINGS = {
+  cpdHours: null,
+  startDate: null,
+  reportInterval: null,
+  dashboardWidgets: { reflection: true, supervision: true },
+  allFeatures: false,
+  logoutTimer: { enabled: false },
+  requiredRegulator: null,
+};

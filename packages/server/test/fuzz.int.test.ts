@@ -17,6 +17,8 @@ import { addDays, todayInLondon } from "../src/lib/dates.js";
 import { issueLinkToken, type LinkPurpose } from "../src/modules/registration/repository.js";
 import { registersOf } from "../src/modules/revalidation/packs.js";
 import { setOrganisationOidc } from "../src/modules/sso/provider.js";
+import { coverable, openAttestation } from "./attestation-fixtures.js";
+import { storedRegistration, storedSubmission } from "./factories.js";
 import { arbitraryFor, type FuzzContext, hostileFor, leaves, type Mode } from "./fuzz/arbitraries.js";
 import { allFormItems, formBody } from "./fuzz/form-keys.js";
 import { createOrganisation, createUser, randomIp, type TestUser, useApp } from "./harness.js";
@@ -129,16 +131,37 @@ const PREPARE: Record<string, (c: Caller) => Promise<unknown>> = {
   },
   // The customer reference is the user's id: signed events sometimes change the caller's membership.
   membershipWebhook: async (c) => c.ownIds.push(c.id),
+  // Submission packs (REQ-SUBMIT-01): a registration of the caller's to request one for, and a pack to poll.
+  requestSubmission: async (c) => c.ownIds.push(await storedRegistration(h, c.id)),
+  submissionStatus: async (c) => c.ownIds.push(await storedSubmission(h, c.id)),
   confirmEmail: (c) => liveLink(c, "confirm-email"),
   getOnboarding: (c) => liveLink(c, "onboarding"),
   completeOnboarding: (c) => liveLink(c, "onboarding"),
   confirmEmailChange: (c) => liveLink(c, "email-change", `fuzz-moved-${randomUUID()}@test.example`),
+  // Attestations (ADR 0028): a registration and a record to cover, or a request to act on.
+  createAttestation: async (c) => c.ownIds.push(...Object.values(await coverable(h.deps, c.id))),
+  withdrawAttestation: (c) => newAttestation(c),
+  remindAttestation: (c) => newAttestation(c),
+  attestationLink: (c) => newAttestation(c),
+  attestationCode: (c) => newAttestation(c),
+  attestationView: (c) => newAttestation(c),
+  signAttestation: (c) => newAttestation(c),
+  declineAttestation: (c) => newAttestation(c),
+  verifyAttestation: (c) => newAttestation(c),
 };
+
+/** An open attestation request of the caller's, its ids among the caller's ids. */
+async function newAttestation(c: Caller) {
+  const a = await openAttestation(h.deps, c.id);
+  c.ownIds.push(a.id, a.registrationId, a.recordId);
+}
 
 /** Tables a refused call changes by design: wrong verification codes are counted, and the 5th burns the code. */
 const COUNTS_FAILURES: Record<string, string[]> = {
   completeMobileVerification: ["contact_verifications"],
   completeAlternativeEmailVerification: ["contact_verifications"],
+  // A wrong attestation code is counted, and the fifth locks the link.
+  attestationCode: ["attestations"],
 };
 
 /** Values no schema can know, put in half the time so requests get past the check they guard. */
@@ -247,6 +270,7 @@ async function fingerprint(c: Caller, skip: string[] = []): Promise<string> {
       (t) =>
         `(SELECT coalesce(string_agg(md5(x::text), ',' ORDER BY md5(x::text)), '') FROM ${t} x JOIN supervision_shares s ON s.id = x.share_id WHERE s.user_id = $1)`,
     ),
+    "(SELECT coalesce(string_agg(md5(x::text), ',' ORDER BY md5(x::text)), '') FROM attestation_guest_sessions x JOIN attestations a ON a.id = x.attestation_id WHERE a.user_id = $1)",
   );
   const { rows } = await h.deps.pool.query<{ digest: string }>(
     `SELECT md5(concat_ws('|', ${parts.join(", ")})) AS digest`,

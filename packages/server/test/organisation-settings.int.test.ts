@@ -28,6 +28,7 @@ const SETTINGS = {
   dashboardWidgets: { reflection: false, supervision: true },
   allFeatures: true,
   logoutTimer: { enabled: true },
+  requiredRegulator: null,
 };
 
 describe("settings", () => {

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { REVALIDATION_MESSAGES } from "@cpd/contract";
 import { beforeAll, describe, expect, it } from "vitest";
+import { NMC_REGISTRATION as NMC } from "./factories.js";
 import { call, createUser, refusal, type TestUser, useApp } from "./harness.js";
 
 const h = useApp();
@@ -13,13 +14,6 @@ const TODAY = "2026-11-27";
 beforeAll(() => {
   h.deps.now = () => new Date(`${TODAY}T12:00:00Z`);
 });
-
-const NMC = {
-  regulator: "NMC",
-  registers: ["nurse", "midwife"],
-  registrationNumber: "12A3456E",
-  renewalDate: "2027-06-30",
-};
 
 const put = (u: TestUser, items: unknown[]) =>
   call(h.app, "PUT", "/profile/registrations", { token: u.token, body: { items } });
@@ -176,7 +170,10 @@ describe("progress", () => {
         "RENEWAL_DATE_RANGE",
         REVALIDATION_MESSAGES.renewalDateRange,
       ]);
-      expect((await call(h.app, "GET", "/revalidation", { token: u.token })).body).toEqual({ items: [] });
+      expect((await call(h.app, "GET", "/revalidation", { token: u.token })).body).toEqual({
+        items: [],
+        requiredRegistration: null,
+      });
     },
   );
 
@@ -196,6 +193,18 @@ describe("progress", () => {
     await diary(u, "2027-01-10", 9); // planned: not done yet
     expect((await tag(u, a, { participatory: true, method: "course" })).status).toBe(200);
     expect((await tag(u, c, { participatory: true, themes: ["Prioritise people"] })).status).toBe(200);
+    // A theme no pack names counts towards nothing: refused, and the stored tags are unchanged.
+    const unknownTheme = [400, "VALIDATION_ERROR", REVALIDATION_MESSAGES.themeUnknown("Prioritise profits")];
+    expect(refusal(await tag(u, c, { participatory: false, themes: ["Prioritise profits"] }))).toEqual(
+      unknownTheme,
+    );
+    expect(
+      refusal(await record(u, { kind: "feedback", date: "2026-02-01", themes: ["Prioritise profits"] })),
+    ).toEqual(unknownTheme);
+    expect((await call(h.app, "GET", `/revalidation/entries/${c}`, { token: u.token })).body).toMatchObject({
+      participatory: true,
+      themes: ["Prioritise people"],
+    });
     const hours = [];
     for (const [date, h] of [
       ["2025-06-01", 500],

@@ -193,7 +193,7 @@ describe("GET health and the API documentation", () => {
       const p = `/api${e.path.replace(/:(\w+)/g, "{$1}")}`;
       const op = doc.paths[p]?.[e.method.toLowerCase()];
       // Named by the contract, under its summary, public only where the contract says so; guest
-      // calls take the session token or a supervision guest token; files a browser opens take it
+      // calls take the session token or a supervision guest token, an attester's calls only theirs; files a browser opens take it
       // as ?auth_token= too.
       const queryToken = Boolean(
         (e.query as { properties?: Record<string, unknown> })?.properties?.auth_token,
@@ -202,7 +202,9 @@ describe("GET health and the API documentation", () => {
         ? [{ bearerAuth: [] }, ...(queryToken ? [{ authToken: [] }] : [])]
         : e.guest
           ? [{ bearerAuth: [] }, { supervisionGuest: [] }]
-          : [];
+          : e.attester
+            ? [{ attestationGuest: [] }]
+            : [];
       expect(
         { operationId: op?.operationId, summary: op?.summary, security: op?.security },
         `${e.method} ${p}`,

@@ -128,3 +128,13 @@ export function pdfBuffer(text = "CPD evidence"): Buffer {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
 }
+
+/** Replaces the token's user's professional registrations (revalidation). */
+export async function apiSaveRegistrations(
+  request: APIRequestContext,
+  token: string,
+  items: { regulator: string; registers: string[]; registrationNumber: string; renewalDate: string }[],
+) {
+  const res = await request.put("/api/profile/registrations", { headers: auth(token), data: { items } });
+  expect(res.status(), await res.text()).toBe(200);
+}

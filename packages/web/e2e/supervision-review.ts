@@ -1,5 +1,6 @@
 // Steps both supervision specs take (ADR 0022): the owner logged in, and the reviewee, in a
-// browser of their own, confirming the e-mailed code.
+// browser of their own, confirming the e-mailed code; the signature pad (the attestation spec
+// draws on it too).
 import { type Browser, expect, type Page } from "@playwright/test";
 import { dismissGreeting, fixPageClock, login, londonDay, morningOf } from "./helpers";
 import { waitForMail } from "./mail";
@@ -34,4 +35,25 @@ export async function confirmReviewCode(guest: Page, email: string) {
   await guest.getByLabel("6-digit code").fill(code as string);
   await guest.getByRole("button", { name: "Verify" }).click();
   await expect(guest.getByRole("heading", { name: "The record" })).toBeVisible();
+}
+
+/** Draws a wavy stroke across the signature pad with the mouse (signature_pad listens to pointer events). */
+export async function drawSignature(page: Page) {
+  const pad = page
+    .getByRole("group", { name: "Your signature" })
+    .getByRole("img", { name: /^Signature pad/ });
+  await expect(pad).toHaveAccessibleName("Signature pad, empty");
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error("the signature pad is not on screen");
+  const middle = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.1, middle);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(box.x + box.width * (0.1 + 0.065 * i), middle + Math.sin(i) * box.height * 0.25, {
+      steps: 3,
+    });
+  }
+  await page.mouse.up();
+  await expect(pad).toHaveAccessibleName("Signature pad, signed");
 }

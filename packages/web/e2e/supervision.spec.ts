@@ -7,30 +7,9 @@ import { apiCreateSupervision, apiShareSupervision, pageToken } from "./api";
 import { checkA11y } from "./axe";
 import { stamp } from "./helpers";
 import { waitForMail } from "./mail";
-import { confirmReviewCode, loginOwner, separatePage } from "./supervision-review";
+import { confirmReviewCode, drawSignature, loginOwner, separatePage } from "./supervision-review";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-
-/** Draws a wavy stroke across the sign-off pad with the mouse (signature_pad listens to pointer events). */
-async function drawSignature(page: Page) {
-  const pad = page
-    .getByRole("group", { name: "Your signature" })
-    .getByRole("img", { name: /^Signature pad/ });
-  await expect(pad).toHaveAccessibleName("Signature pad, empty");
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error("the signature pad is not on screen");
-  const middle = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width * 0.1, middle);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(box.x + box.width * (0.1 + 0.065 * i), middle + Math.sin(i) * box.height * 0.25, {
-      steps: 3,
-    });
-  }
-  await page.mouse.up();
-  await expect(pad).toHaveAccessibleName("Signature pad, signed");
-}
 
 test("a shared supervision record is reviewed with a code, commented on, signed by both sides and verified", async ({
   page,

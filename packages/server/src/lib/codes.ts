@@ -33,6 +33,19 @@ export function sameHash(a: string, b: string): boolean {
 /** A typed code as the person may enter it: spaces (and the dash some apps show) removed. */
 export const normaliseCode = (typed: string) => typed.replace(/[\s-]/g, "");
 
+/** "j•••@nhs.net": the first character, three bullets, the domain. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = at > 0 ? email.slice(0, at) : email;
+  const domain = at > 0 ? email.slice(at + 1) : "";
+  return `${Array.from(local)[0] ?? ""}•••@${domain}`;
+}
+
+/** "•••• •••123": only the last three digits. */
+export function maskNumber(number: string): string {
+  return `•••• •••${number.replace(/\D/g, "").slice(-3)}`;
+}
+
 /** Seconds still to wait before another code may be asked for (0 when free). */
 export function secondsToWait(sentAt: Date | null, now: Date, cooldownSeconds: number): number {
   if (!sentAt) return 0;

@@ -2,7 +2,7 @@
 // the hot read paths run typed SQL on it directly (ADR 0002).
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient } from "../generated/prisma/client.js";
+import { type Prisma, PrismaClient } from "../generated/prisma/client.js";
 
 // DATE columns come back as the 'YYYY-MM-DD' text, not a local-midnight Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -10,6 +10,9 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type Db = PrismaClient;
+
+/** What a repository function that may run inside a transaction takes: the client or a transaction's. */
+export type Client = Prisma.TransactionClient;
 
 /**
  * `acquireTimeoutMs` bounds the wait for a free connection, for plain queries

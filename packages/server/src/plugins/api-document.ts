@@ -44,6 +44,11 @@ export async function registerApiDocument(app: FastifyInstance) {
             description:
               "The guest token `POST /supervision/authenticate/{id}` gives a supervision's reviewee",
           },
+          attestationGuest: {
+            type: "http",
+            scheme: "bearer",
+            description: "The guest token `POST /attestation/{id}/code` gives an attester (ADR 0028)",
+          },
         },
       },
     },

@@ -1,21 +1,11 @@
 import { api } from "@cpd/contract";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
-import { CodeWait } from "../lib/codes.js";
 import * as emailChange from "../modules/contact/email-change.js";
 import * as verification from "../modules/contact/verification.js";
 import { policies } from "../policies/index.js";
 import { define, perMinute } from "./define.js";
-
-/** Answers a cooldown's 429 with Retry-After. */
-async function withRetryAfter<T>(reply: FastifyReply, start: () => Promise<T>): Promise<T> {
-  try {
-    return await start();
-  } catch (err) {
-    if (err instanceof CodeWait) reply.header("retry-after", String(err.retryAfterSeconds));
-    throw err;
-  }
-}
+import { withRetryAfter } from "./retry-after.js";
 
 /** Contact verification and change of e-mail (REQ-CONTACT-01, REQ-CONTACT-02). */
 export function contactRoutes(app: FastifyInstance, deps: Deps) {

@@ -16,7 +16,7 @@ export function revalidationRoutes(app: FastifyInstance, deps: Deps) {
     revalidation.putRegistrations(deps, caller.id, body),
   );
   define(app, deps, api.revalidationPacks, read, () => revalidation.packs());
-  define(app, deps, api.revalidation, read, ({ caller }) => revalidation.progress(deps, caller.id));
+  define(app, deps, api.revalidation, read, ({ caller }) => revalidation.overview(deps, caller.id));
   define(app, deps, api.getEntryRevalidation, read, ({ caller, params }) =>
     revalidation.getEntryTags(deps, caller.id, params.id),
   );

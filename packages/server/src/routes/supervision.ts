@@ -1,7 +1,6 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
-import { CodeWait } from "../lib/codes.js";
 import { authenticate } from "../modules/supervision/authenticate.js";
 import { supervisionPdf } from "../modules/supervision/pdf.js";
 import * as review from "../modules/supervision/review.js";
@@ -14,6 +13,7 @@ import { all } from "../policies/index.js";
 import { define, perMinute } from "./define.js";
 import { entrySwitch, premium } from "./feature-policy.js";
 import { sendPdf, sendStoredFile } from "./file-reply.js";
+import { withRetryAfter } from "./retry-after.js";
 
 /**
  * Supervision sharing (REQ-SUP-02..05). The owner's calls take the session token; the `guest`
@@ -30,14 +30,9 @@ export function supervisionRoutes(app: FastifyInstance, deps: Deps) {
     sharing.reset(deps, caller.id, body.entryId),
   );
   define(app, deps, api.supervisionLink, {}, ({ params }) => sharing.link(deps, params.id));
-  define(app, deps, api.authenticateSupervision, perMinute(10), async ({ params, body, request, reply }) => {
-    try {
-      return await authenticate(deps, params.id, body.authenticationCode, request.ip);
-    } catch (err) {
-      if (err instanceof CodeWait) reply.header("retry-after", String(err.retryAfterSeconds));
-      throw err;
-    }
-  });
+  define(app, deps, api.authenticateSupervision, perMinute(10), ({ params, body, request, reply }) =>
+    withRetryAfter(reply, () => authenticate(deps, params.id, body.authenticationCode, request.ip)),
+  );
   define(app, deps, api.verifySupervision, perMinute(30), ({ params, query }) =>
     verify(deps, params.id, query.hash),
   );

@@ -1715,6 +1715,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/revalidation/attestations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's attestation requests, newest first, with their states */
+        get: operations["listAttestations"];
+        put?: never;
+        /**
+         * Ask a person to attest (reflective discussion, confirmation, peer discussion or review); they are e-mailed a link
+         * @description Rate limit: 10 calls a minute per client address (then 429 with Retry-After).
+         */
+        post: operations["createAttestation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revalidation/attestations/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw an unsigned request: its link and guest sessions stop working */
+        post: operations["withdrawAttestation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revalidation/attestations/{id}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail the attester a reminder (an open request, at most once a day)
+         * @description Rate limit: 10 calls a minute per client address (then 429 with Retry-After).
+         */
+        post: operations["remindAttestation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attestation/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an attestation link is for, before the code: who asks, the kind, where the code goes (masked)
+         * @description Rate limit: 30 calls a minute per client address (then 429 with Retry-After).
+         */
+        get: operations["attestationLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attestation/{id}/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The attester's code: null sends one (e-mail, and SMS to a mobile); the right code gives a guest token
+         * @description Rate limit: 10 calls a minute per client address (then 429 with Retry-After).
+         */
+        post: operations["attestationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attestation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The attestation for its attester (guest token): exactly the covered records, read-only */
+        get: operations["attestationView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attestation/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the attestation with the attester's details and a drawn signature (guest token)
+         * @description Rate limit: 20 calls a minute per client address (then 429 with Retry-After).
+         */
+        post: operations["signAttestation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attestation/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline the attestation, with a reason the professional reads (guest token)
+         * @description Rate limit: 20 calls a minute per client address (then 429 with Retry-After).
+         */
+        post: operations["declineAttestation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/attestation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a hash printed for an attestation is the one its signature covers
+         * @description Rate limit: 30 calls a minute per client address (then 429 with Retry-After).
+         */
+        get: operations["verifyAttestation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/captcha": {
         parameters: {
             query?: never;
@@ -1825,7 +2000,7 @@ export interface paths {
         };
         /** The caller's professional registrations (regulator, registers, number, renewal date) */
         get: operations["getRegistrations"];
-        /** Replace the caller's registrations (at most 10; registers must be the regulator pack's) */
+        /** Replace the caller's registrations (at most 10; registers must be the regulator pack's); kept ones keep their ids */
         put: operations["putRegistrations"];
         post?: never;
         delete?: never;
@@ -1917,6 +2092,57 @@ export interface paths {
         post?: never;
         /** Delete one of the caller's revalidation records */
         delete: operations["deleteRevalidationRecord"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revalidation/{registrationId}/submission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the submission pack (PDF and the online form's text) for one of the caller's registrations, for its current cycle, in the worker; while one is Pending or Processing for that registration, that one is answered */
+        post: operations["requestSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revalidation/submission/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A submission pack's state; once Completed, a short-lived PDF link, the unmet requirements and the online form's text */
+        get: operations["submissionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revalidation/submission/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The submission pack's PDF, through the signed link the state call gives (valid for minutes) */
+        get: operations["submissionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2113,6 +2339,28 @@ export interface paths {
         get: operations["emailChangeHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identifiers/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find NHS, CHI and H&C numbers and other patient details in a text
+         * @description Runs the patient-identifier check on `text` and answers what it finds, in order of position. `start` and `end` are UTF-16 offsets (JavaScript string indices) into the text. Severity `identifier` (an NHS number passing its modulus 11 check, an NHS test number, a Northern Ireland H&C number, a Scottish CHI number passing modulus 11 or modulus 10) must not leave a record; `check` (a full postcode, a labelled date of birth or hospital number, an e-mail address or UK phone number that is not the caller's own) is for the writer to judge. A ten-digit number that passes no check is not reported. The check runs on this server: the text is neither stored nor logged.
+         *
+         *     Rate limit: 60 calls a minute per client address (then 429 with Retry-After).
+         */
+        post: operations["scanIdentifiers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3087,7 +3335,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "INVALID_CREDENTIALS_INPUT" | "WRONG_PASSWORD" | "RESET_TOKEN_INVALID" | "OTP_EXPIRED" | "OTP_INVALID" | "OTP_PENDING" | "IMPERSONATING" | "ROLE_REQUIRED" | "ADMIN_REQUIRED" | "MANAGER_REQUIRED" | "FEATURE_LOCKED" | "ORGANISATION_DISABLED" | "ORGANISATION_NOT_FOUND" | "OTHER_ORGANISATION" | "USER_NOT_FOUND" | "FIRST_NAME_EMPTY" | "LAST_NAME_EMPTY" | "INVALID_EMAIL" | "INVALID_MOBILE" | "INVALID_WEBSITE" | "UNKNOWN_GOVERNING_BODY" | "NOT_CANCELLABLE" | "TAG_TOO_LONG" | "DUPLICATE_TAG" | "NO_IMAGE" | "UNSUPPORTED_IMAGE" | "ENTRY_NOT_FOUND" | "ENTRY_LOCKED" | "ENTRY_LIMIT" | "TRIAL_EXPIRED" | "FORM_NOT_FOUND" | "FIELD_NOT_FOUND" | "FIELD_REQUIRED" | "FIELD_TOO_LONG" | "FIELD_TYPE" | "FIELD_NUMBER" | "FIELD_DATE" | "FIELD_URL" | "FIELD_CHECKBOX" | "FIELD_OPTION" | "UNKNOWN_FIELD" | "REMINDER_IN_PAST" | "EVIDENCE_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "EMPTY_FILE" | "LENGTH_REQUIRED" | "UNSUPPORTED_FILE_TYPE" | "STORAGE_QUOTA" | "DOCUMENT_NOT_FOUND" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "EXPIRY_REQUIRED" | "SHARE_NOT_FOUND" | "ALREADY_SHARED" | "OWN_SHARE" | "ONLY_DIARY" | "TITLE_REQUIRED" | "CATEGORY_REQUIRED" | "DESCRIPTION_REQUIRED" | "DESCRIPTION_TOO_LONG" | "RANGE_REQUIRED" | "RANGE_ORDER" | "TIMES_ORDER" | "EVENT_NOT_FOUND" | "EVENT_FULL" | "EVENT_ENDED" | "WEBINAR_NOT_FOUND" | "WEBINAR_EXISTS" | "WEBINAR_ENDED" | "CLINICAL_SKILLS_NOT_CONFIGURED" | "CLINICAL_SKILLS_UNAVAILABLE" | "NOT_LINKED" | "NOT_RECOGNISED" | "PORTFOLIO_NOT_FOUND" | "PORTFOLIO_NOT_READY" | "PORTFOLIO_EMAILED" | "LINK_EXPIRED" | "LINK_INVALID" | "PAGE_NOT_OFFERED" | "TITLE_TOO_LONG" | "HCPC_ENTRY_COUNT" | "HCPC_EVIDENCE_COUNT" | "HCPC_GAP" | "HCPC_WORD_LIMIT" | "VIDEO_NOT_FOUND" | "LIBRARY_NOT_FOUND" | "LIBRARY_NOT_EMPTY" | "VIDEO_EXISTS" | "PREMIUM_REQUIRED" | "NO_CERTIFICATE" | "SUPERVISION_NOT_FOUND" | "NOT_SUPERVISION" | "NOT_SHARED" | "SUPERVISION_ROLE_REQUIRED" | "REVIEWEE_FIELD" | "REVIEWEE_TYPE" | "SHARE_LOCKED" | "TOPIC_NOT_FOUND" | "TOPIC_TITLE_REQUIRED" | "TOO_MANY_TOPICS" | "OWNER_ONLY" | "COMMENT_REQUIRED" | "REVIEWER_ONLY" | "GUEST_READ_ONLY" | "SIGNATURE_REQUIRED" | "SIGNATURE_INVALID" | "NO_GLOBAL_SIGNATURE" | "SIGN_ORDER" | "ALREADY_SIGNED" | "CAPTCHA_FAILED" | "EMAIL_NOT_CONFIRMED" | "CONFIRMATION_INVALID" | "ONBOARDING_INVALID" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS" | "NO_MOBILE" | "NO_ALTERNATIVE_EMAIL" | "ALREADY_VERIFIED" | "SMS_UNAVAILABLE" | "SAME_EMAIL" | "EMAIL_TAKEN" | "SSO_MANAGED" | "EMAIL_CHANGE_INVALID" | "DELETION_DATE" | "DELETION_NOT_SCHEDULED" | "FULL_MEMBER_REQUIRED" | "SSO_FAILED" | "SSO_NOT_CONFIGURED" | "SSO_OTHER_ORGANISATION" | "EXPORT_NOT_FOUND" | "WEBHOOK_SIGNATURE" | "WEBHOOK_UNAVAILABLE" | "DUPLICATE_ITEM" | "DUPLICATE_FIELD_ID" | "NO_ORGANISATION" | "NOT_IMPERSONATING" | "MANAGER_NOT_MEMBER" | "SSO_INCOMPLETE" | "UNKNOWN_REGISTER" | "OWN_TARGET_REQUIRED" | "RENEWAL_DATE_RANGE" | "RECORD_NOT_FOUND" | "REQUIREMENT_NOT_FOUND";
+            code: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "INVALID_CREDENTIALS_INPUT" | "WRONG_PASSWORD" | "RESET_TOKEN_INVALID" | "OTP_EXPIRED" | "OTP_INVALID" | "OTP_PENDING" | "IMPERSONATING" | "ROLE_REQUIRED" | "ADMIN_REQUIRED" | "MANAGER_REQUIRED" | "FEATURE_LOCKED" | "ORGANISATION_DISABLED" | "ORGANISATION_NOT_FOUND" | "OTHER_ORGANISATION" | "USER_NOT_FOUND" | "FIRST_NAME_EMPTY" | "LAST_NAME_EMPTY" | "INVALID_EMAIL" | "INVALID_MOBILE" | "INVALID_WEBSITE" | "UNKNOWN_GOVERNING_BODY" | "NOT_CANCELLABLE" | "TAG_TOO_LONG" | "DUPLICATE_TAG" | "NO_IMAGE" | "UNSUPPORTED_IMAGE" | "ENTRY_NOT_FOUND" | "ENTRY_LOCKED" | "ENTRY_LIMIT" | "TRIAL_EXPIRED" | "FORM_NOT_FOUND" | "FIELD_NOT_FOUND" | "FIELD_REQUIRED" | "FIELD_TOO_LONG" | "FIELD_TYPE" | "FIELD_NUMBER" | "FIELD_DATE" | "FIELD_URL" | "FIELD_CHECKBOX" | "FIELD_OPTION" | "UNKNOWN_FIELD" | "REMINDER_IN_PAST" | "EVIDENCE_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "EMPTY_FILE" | "LENGTH_REQUIRED" | "UNSUPPORTED_FILE_TYPE" | "STORAGE_QUOTA" | "DOCUMENT_NOT_FOUND" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "EXPIRY_REQUIRED" | "SHARE_NOT_FOUND" | "ALREADY_SHARED" | "OWN_SHARE" | "ONLY_DIARY" | "TITLE_REQUIRED" | "CATEGORY_REQUIRED" | "DESCRIPTION_REQUIRED" | "DESCRIPTION_TOO_LONG" | "RANGE_REQUIRED" | "RANGE_ORDER" | "TIMES_ORDER" | "EVENT_NOT_FOUND" | "EVENT_FULL" | "EVENT_ENDED" | "WEBINAR_NOT_FOUND" | "WEBINAR_EXISTS" | "WEBINAR_ENDED" | "CLINICAL_SKILLS_NOT_CONFIGURED" | "CLINICAL_SKILLS_UNAVAILABLE" | "NOT_LINKED" | "NOT_RECOGNISED" | "PORTFOLIO_NOT_FOUND" | "PORTFOLIO_NOT_READY" | "PORTFOLIO_EMAILED" | "LINK_EXPIRED" | "LINK_INVALID" | "PAGE_NOT_OFFERED" | "TITLE_TOO_LONG" | "HCPC_ENTRY_COUNT" | "HCPC_EVIDENCE_COUNT" | "HCPC_GAP" | "HCPC_WORD_LIMIT" | "VIDEO_NOT_FOUND" | "LIBRARY_NOT_FOUND" | "LIBRARY_NOT_EMPTY" | "VIDEO_EXISTS" | "PREMIUM_REQUIRED" | "NO_CERTIFICATE" | "SUPERVISION_NOT_FOUND" | "NOT_SUPERVISION" | "NOT_SHARED" | "SUPERVISION_ROLE_REQUIRED" | "REVIEWEE_FIELD" | "REVIEWEE_TYPE" | "SHARE_LOCKED" | "TOPIC_NOT_FOUND" | "TOPIC_TITLE_REQUIRED" | "TOO_MANY_TOPICS" | "OWNER_ONLY" | "COMMENT_REQUIRED" | "REVIEWER_ONLY" | "GUEST_READ_ONLY" | "SIGNATURE_REQUIRED" | "SIGNATURE_INVALID" | "NO_GLOBAL_SIGNATURE" | "SIGN_ORDER" | "ALREADY_SIGNED" | "CAPTCHA_FAILED" | "EMAIL_NOT_CONFIRMED" | "CONFIRMATION_INVALID" | "ONBOARDING_INVALID" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS" | "NO_MOBILE" | "NO_ALTERNATIVE_EMAIL" | "ALREADY_VERIFIED" | "SMS_UNAVAILABLE" | "SAME_EMAIL" | "EMAIL_TAKEN" | "SSO_MANAGED" | "EMAIL_CHANGE_INVALID" | "DELETION_DATE" | "DELETION_NOT_SCHEDULED" | "FULL_MEMBER_REQUIRED" | "SSO_FAILED" | "SSO_NOT_CONFIGURED" | "SSO_OTHER_ORGANISATION" | "EXPORT_NOT_FOUND" | "WEBHOOK_SIGNATURE" | "WEBHOOK_UNAVAILABLE" | "DUPLICATE_ITEM" | "DUPLICATE_FIELD_ID" | "NO_ORGANISATION" | "NOT_IMPERSONATING" | "MANAGER_NOT_MEMBER" | "SSO_INCOMPLETE" | "UNKNOWN_REGISTER" | "OWN_TARGET_REQUIRED" | "RENEWAL_DATE_RANGE" | "RECORD_NOT_FOUND" | "REQUIREMENT_NOT_FOUND" | "REGISTRATION_REQUIRED" | "REGISTRATION_NOT_FOUND" | "SUBMISSION_NOT_FOUND" | "ATTESTATION_NOT_FOUND" | "ATTESTATION_CLOSED" | "ATTESTATION_LOCKED" | "ATTESTATION_KIND" | "REMINDER_TOO_SOON" | "STATEMENT_MISMATCH";
         };
     };
     responses: never;
@@ -4581,6 +4829,7 @@ export interface operations {
                         emails: {
                             entryReceipt: boolean;
                             plannedCPD: boolean;
+                            documentExpiry?: boolean;
                         };
                         /** @description Setting paths the organisation fixes, e.g. dashboardWidgets.reflection */
                         lockedByOrganisation: string[];
@@ -4671,6 +4920,7 @@ export interface operations {
                     emails: {
                         entryReceipt: boolean;
                         plannedCPD: boolean;
+                        documentExpiry?: boolean;
                     };
                 };
             };
@@ -4710,6 +4960,7 @@ export interface operations {
                         emails: {
                             entryReceipt: boolean;
                             plannedCPD: boolean;
+                            documentExpiry?: boolean;
                         };
                         /** @description Setting paths the organisation fixes, e.g. dashboardWidgets.reflection */
                         lockedByOrganisation: string[];
@@ -15507,6 +15758,1298 @@ export interface operations {
             };
         };
     };
+    listAttestations: {
+        parameters: {
+            query?: {
+                /** @description UUID */
+                registrationId?: string;
+                /** @description The page, from 1 */
+                page?: number;
+                /** @description Items per page */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description UUID */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "nmcReflectiveDiscussion" | "nmcConfirmation" | "gphcPeerDiscussion" | "gocPeerReview" | "goscPeerReview";
+                            /** @description UUID */
+                            registrationId: string;
+                            /** @enum {string} */
+                            state: "sent" | "opened" | "signed" | "declined" | "expired" | "withdrawn";
+                            attester: {
+                                name: string;
+                                email: string;
+                                mobile: string | null;
+                            };
+                            recordIds: string[];
+                            entryIds: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            openedAt: string | null;
+                            /** Format: date-time */
+                            signedAt: string | null;
+                            /** Format: date-time */
+                            declinedAt: string | null;
+                            declineReason: string | null;
+                            /** Format: date-time */
+                            withdrawnAt: string | null;
+                            /** Format: date-time */
+                            lastReminderAt: string | null;
+                            signedHash: string | null;
+                            recordChangedSinceSigning: boolean;
+                            signer: {
+                                name: string;
+                                registrationNumber: string;
+                                regulator: string;
+                                email: string;
+                                address: string;
+                                postcode: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                date: string;
+                                statement?: string | null;
+                            } | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAttestation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "nmcReflectiveDiscussion" | "nmcConfirmation" | "gphcPeerDiscussion" | "gocPeerReview" | "goscPeerReview";
+                    /** @description UUID */
+                    registrationId: string;
+                    attester: {
+                        name: string;
+                        email: string;
+                        mobile?: string | null;
+                    };
+                    recordIds: string[];
+                    entryIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description UUID */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "nmcReflectiveDiscussion" | "nmcConfirmation" | "gphcPeerDiscussion" | "gocPeerReview" | "goscPeerReview";
+                        /** @description UUID */
+                        registrationId: string;
+                        /** @enum {string} */
+                        state: "sent" | "opened" | "signed" | "declined" | "expired" | "withdrawn";
+                        attester: {
+                            name: string;
+                            email: string;
+                            mobile: string | null;
+                        };
+                        recordIds: string[];
+                        entryIds: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: date-time */
+                        openedAt: string | null;
+                        /** Format: date-time */
+                        signedAt: string | null;
+                        /** Format: date-time */
+                        declinedAt: string | null;
+                        declineReason: string | null;
+                        /** Format: date-time */
+                        withdrawnAt: string | null;
+                        /** Format: date-time */
+                        lastReminderAt: string | null;
+                        signedHash: string | null;
+                        recordChangedSinceSigning: boolean;
+                        signer: {
+                            name: string;
+                            registrationNumber: string;
+                            regulator: string;
+                            email: string;
+                            address: string;
+                            postcode: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            date: string;
+                            statement?: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    withdrawAttestation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        attestation: {
+                            /** @description UUID */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "nmcReflectiveDiscussion" | "nmcConfirmation" | "gphcPeerDiscussion" | "gocPeerReview" | "goscPeerReview";
+                            /** @description UUID */
+                            registrationId: string;
+                            /** @enum {string} */
+                            state: "sent" | "opened" | "signed" | "declined" | "expired" | "withdrawn";
+                            attester: {
+                                name: string;
+                                email: string;
+                                mobile: string | null;
+                            };
+                            recordIds: string[];
+                            entryIds: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            openedAt: string | null;
+                            /** Format: date-time */
+                            signedAt: string | null;
+                            /** Format: date-time */
+                            declinedAt: string | null;
+                            declineReason: string | null;
+                            /** Format: date-time */
+                            withdrawnAt: string | null;
+                            /** Format: date-time */
+                            lastReminderAt: string | null;
+                            signedHash: string | null;
+                            recordChangedSinceSigning: boolean;
+                            signer: {
+                                name: string;
+                                registrationNumber: string;
+                                regulator: string;
+                                email: string;
+                                address: string;
+                                postcode: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                date: string;
+                                statement?: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    remindAttestation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        attestation: {
+                            /** @description UUID */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "nmcReflectiveDiscussion" | "nmcConfirmation" | "gphcPeerDiscussion" | "gocPeerReview" | "goscPeerReview";
+                            /** @description UUID */
+                            registrationId: string;
+                            /** @enum {string} */
+                            state: "sent" | "opened" | "signed" | "declined" | "expired" | "withdrawn";
+                            attester: {
+                                name: string;
+                                email: string;
+                                mobile: string | null;
+                            };
+                            recordIds: string[];
+                            entryIds: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            openedAt: string | null;
+                            /** Format: date-time */
+                            signedAt: string | null;
+                            /** Format: date-time */
+                            declinedAt: string | null;
+                            declineReason: string | null;
+                            /** Format: date-time */
+                            withdrawnAt: string | null;
+                            /** Format: date-time */
+                            lastReminderAt: string | null;
+                            signedHash: string | null;
+                            recordChangedSinceSigning: boolean;
+                            signer: {
+                                name: string;
+                                registrationNumber: string;
+                                regulator: string;
+                                email: string;
+                                address: string;
+                                postcode: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                date: string;
+                                statement?: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    attestationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        professionalName: string;
+                        /** @enum {string} */
+                        kind: "nmcReflectiveDiscussion" | "nmcConfirmation" | "gphcPeerDiscussion" | "gocPeerReview" | "goscPeerReview";
+                        maskedEmail: string;
+                        /** @description Set when the code is also sent by SMS */
+                        maskedMobile: string | null;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    attestationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        token: string | null;
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        resendAfter: number;
+                        channels: ("email" | "sms")[];
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    attestationView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description UUID */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "nmcReflectiveDiscussion" | "nmcConfirmation" | "gphcPeerDiscussion" | "gocPeerReview" | "goscPeerReview";
+                        /** @enum {string} */
+                        state: "sent" | "opened" | "signed" | "declined" | "expired" | "withdrawn";
+                        professionalName: string;
+                        regulator: string;
+                        registrationNumber: string;
+                        attesterName: string;
+                        statement: string | null;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        records: {
+                            /** @description UUID */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "practiceHours" | "feedback" | "reflectiveAccount" | "reflectiveDiscussion" | "peerDiscussion" | "healthCharacterDeclaration" | "indemnityDeclaration" | "confirmation";
+                            title: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            date: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            endDate: string | null;
+                            hours: number | null;
+                            details: {
+                                [key: string]: string;
+                            };
+                            themes: string[];
+                            updatedAt: string;
+                        }[];
+                        entries: {
+                            /** @description UUID */
+                            id: string;
+                            title: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            date: string | null;
+                            hours: number | null;
+                            category: string | null;
+                            activityType: string | null;
+                            description: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signAttestation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    details: {
+                        name: string;
+                        registrationNumber: string;
+                        regulator: string;
+                        email: string;
+                        address: string;
+                        postcode: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        date: string;
+                        statement?: string | null;
+                    };
+                    /** @description A PNG drawn on the signature pad, as a data URL */
+                    signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        hash: string;
+                        /** Format: date-time */
+                        signedAt: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    declineAttestation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verifyAttestation: {
+        parameters: {
+            query: {
+                /** @description The link's hash, as issued */
+                hash: string;
+            };
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches: boolean;
+                        signed: boolean;
+                        /** @enum {string} */
+                        kind: "nmcReflectiveDiscussion" | "nmcConfirmation" | "gphcPeerDiscussion" | "gocPeerReview" | "goscPeerReview";
+                        /** Format: date-time */
+                        signedAt: string | null;
+                        recordChangedSinceSigning: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     captchaSettings: {
         parameters: {
             query?: never;
@@ -16052,6 +17595,8 @@ export interface operations {
             content: {
                 "application/json": {
                     items: {
+                        /** @description UUID */
+                        id?: string;
                         /** @enum {string} */
                         regulator: "NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC" | "OTHER";
                         registers: string[];
@@ -16152,6 +17697,15 @@ export interface operations {
             };
             /** @description The body's media type is not one this call takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Understood but not acceptable as it stands (the message says why) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16357,6 +17911,7 @@ export interface operations {
                                 message: string;
                             }[];
                         }[];
+                        requiredRegistration: ("NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC") | (never | null);
                     };
                 };
             };
@@ -17072,6 +18627,295 @@ export interface operations {
             };
             /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    requestSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id (UUID) */
+                registrationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description UUID */
+                        id: string;
+                        /** @enum {string} */
+                        state: "Pending" | "Processing" | "Completed" | "Failed";
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submissionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The submission's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description UUID */
+                        id: string;
+                        /** @description UUID */
+                        registrationId: string;
+                        /** @enum {string} */
+                        regulator: "NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC" | "OTHER";
+                        packId: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        cycleStart: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        cycleEnd: string;
+                        /** @enum {string} */
+                        state: "Pending" | "Processing" | "Completed" | "Failed";
+                        downloadLink: string | null;
+                        reason: string | null;
+                        pages: number | null;
+                        unmet: {
+                            id: string;
+                            title: string;
+                            target: number;
+                            done: number;
+                            missing: string[];
+                        }[];
+                        onlineForm: {
+                            name: string;
+                            fields: {
+                                key: string;
+                                label: string;
+                                group: string | null;
+                                text: string;
+                                limit: number;
+                                /** @enum {string} */
+                                unit: "characters" | "words";
+                                length: number;
+                                overLimit: boolean;
+                            }[];
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        completedAt: string | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submissionFile: {
+        parameters: {
+            query: {
+                /** @description Expiry of the signed link (seconds since 1970), as issued */
+                expires: number;
+                /** @description Signature of the link, as issued */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The submission's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The link has expired */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17989,6 +19833,133 @@ export interface operations {
             };
             /** @description No such item, or not yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    scanIdentifiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        findings: {
+                            /** @enum {string} */
+                            kind: "nhs-number" | "nhs-test-number" | "hc-number" | "chi-number" | "postcode" | "date-of-birth" | "hospital-number" | "email" | "phone";
+                            start: number;
+                            end: number;
+                            /** @enum {string} */
+                            severity: "identifier" | "check";
+                            reason: string;
+                        }[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19357,6 +21328,7 @@ export interface operations {
                         logoutTimer: {
                             enabled: boolean;
                         };
+                        requiredRegulator?: ("NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC") | (never | null);
                     };
                 };
             };
@@ -19444,6 +21416,7 @@ export interface operations {
                     logoutTimer: {
                         enabled: boolean;
                     };
+                    requiredRegulator?: ("NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC") | (never | null);
                 };
             };
         };
@@ -19470,6 +21443,7 @@ export interface operations {
                         logoutTimer: {
                             enabled: boolean;
                         };
+                        requiredRegulator?: ("NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC") | (never | null);
                     };
                 };
             };

@@ -95,6 +95,44 @@ describe("identity document reminders", () => {
   });
 });
 
+describe("the identity document reminders setting", () => {
+  const setDocumentReminders = async (u: TestUser, on: boolean) => {
+    const current = (await call(h.app, "GET", "/settings/dashboard", { token: u.token })).body;
+    const { lockedByOrganisation: _, ...settings } = current;
+    const saved = await call(h.app, "POST", "/settings/dashboard", {
+      token: u.token,
+      body: { ...settings, emails: { ...settings.emails, documentExpiry: on } },
+    });
+    expect(saved.body.emails.documentExpiry).toBe(on);
+  };
+
+  it("off: no reminder; on (the default): each reminder once; a save without it keeps it off", async () => {
+    const off = await createUser(h.deps);
+    const on = await createUser(h.deps);
+    await document(off, "Passport", "2027-06-30");
+    await document(on, "Passport", "2027-06-30");
+    await setDocumentReminders(off, false);
+    // An older client's save, without the switch, leaves it off.
+    const { lockedByOrganisation: _, ...older } = (
+      await call(h.app, "GET", "/settings/dashboard", { token: off.token })
+    ).body;
+    const { documentExpiry: __, ...emails } = older.emails;
+    await call(h.app, "POST", "/settings/dashboard", { token: off.token, body: { ...older, emails } });
+
+    await runOn("2027-05-31");
+    await runOn("2027-05-31");
+    expect(await documentSubjects(off)).toEqual([]);
+    expect(await documentSubjects(on)).toEqual(["Your document expires on 30 June 2027: Passport"]);
+
+    // Turned on again: the next reminder (7 days before) goes, once.
+    await setDocumentReminders(off, true);
+    await runOn("2027-06-23");
+    await runOn("2027-06-24");
+    expect(await documentSubjects(off)).toEqual(["Your document expires on 30 June 2027: Passport"]);
+    expect(await documentSubjects(on)).toHaveLength(2);
+  });
+});
+
 describe("revalidation deadline reminders", () => {
   // Deadline 30 September 2027 (the general pack: the renewal date, a 12-month cycle from 1 October 2026).
   const registration = (o: { reminders: boolean; targetHours: number }) => ({

@@ -14,7 +14,10 @@ type CallInput<E extends EndpointDef> = Field<"params", ParamsOf<E>> &
     /** Raw upload body for endpoints with `rawBody` (sent with the Blob's own type). */
     raw?: Blob;
     signal?: AbortSignal;
-    /** A supervision guest token, sent instead of the session token (calls marked `guest` only). */
+    /**
+     * A guest token, sent instead of the session token: a supervision reviewee's (calls marked
+     * `guest`) or an attester's (calls marked `attester`, which take nothing else).
+     */
     guestToken?: string;
   };
 
@@ -75,7 +78,7 @@ export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>)
   const url = buildUrl(endpoint.path, input.params, input.query);
   const headers: Record<string, string> = { Accept: "application/json" };
   // A guest call goes with the guest token when there is one, else with the session's (the owner).
-  const guestToken = endpoint.guest ? input.guestToken : undefined;
+  const guestToken = endpoint.guest || endpoint.attester ? input.guestToken : undefined;
   const sessionCall = endpoint.auth || (endpoint.guest === true && !guestToken);
   const token = guestToken ?? (sessionCall ? session.token() : null);
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -10,6 +10,12 @@ export const REDIRECTS: { from: string; to: string }[] = [
 /** Public supervision pages, outside the login guard: the reviewee's link and the PDF's check. */
 export const SUPERVISION_REVIEW_PATH = "/review/supervision/:id";
 export const SUPERVISION_VERIFY_PATH = "/verify/supervision/:id";
+/** Public attestation pages (REQ-ATTEST-04, REQ-ATTEST-07): the attester's link and the hash check. */
+export const ATTESTATION_PATH = "/attestation/:id";
+export const ATTESTATION_VERIFY_PATH = "/verify/attestation/:id";
+
+/** After onboarding, the first log-in goes on to add the new member's registrations (REQ-REVAL-02). */
+export const ONBOARDING_REGISTRATIONS_PATH = "/welcome/registrations";
 
 /** Public account pages (issue 11): registration, the e-mailed links, and organisation logins. */
 export const ACCOUNT_PATHS = {

@@ -6,6 +6,8 @@ import { ADMIN_ROUTES } from "./admin-routes";
 import {
   AccountManagementPage,
   AppLayout,
+  AttestationVerifyRoute,
+  AttesterRoute,
   CalendarPage,
   DashboardHome,
   EmailHistoryPage,
@@ -16,6 +18,7 @@ import {
   ManageEventsPage,
   MyFilesPage,
   MyWebinarsPage,
+  OnboardingRegistrationsPage,
   PortfolioRoutes,
   ProfilePage,
   QrLoginPage,
@@ -30,7 +33,15 @@ import {
 } from "./lazy-pages";
 import { ORGANISATION_ROUTES } from "./organisation-routes";
 import { PageLoader } from "./PageLoader";
-import { PAGE_ALIASES, REDIRECTS, SUPERVISION_REVIEW_PATH, SUPERVISION_VERIFY_PATH } from "./paths";
+import {
+  ATTESTATION_PATH,
+  ATTESTATION_VERIFY_PATH,
+  ONBOARDING_REGISTRATIONS_PATH,
+  PAGE_ALIASES,
+  REDIRECTS,
+  SUPERVISION_REVIEW_PATH,
+  SUPERVISION_VERIFY_PATH,
+} from "./paths";
 import { RequireAuth } from "./RequireAuth";
 import { RequireAdmin, RequireManager } from "./RequireRole";
 import { RouteError } from "./RouteError";
@@ -65,6 +76,9 @@ export const ROUTES: RouteObject[] = withErrorBoundaries([
   // Guest: the supervision reviewee proves who they are with an e-mailed code (REQ-ROLE-05, REQ-SUP-03).
   { path: SUPERVISION_REVIEW_PATH, element: withSuspense(<SupervisionReviewRoute />) },
   { path: SUPERVISION_VERIFY_PATH, element: withSuspense(<SupervisionVerifyRoute />) },
+  // Guest: an attester proves who they are with an e-mailed code (REQ-ATTEST-04); the hash check is public.
+  { path: ATTESTATION_PATH, element: withSuspense(<AttesterRoute />) },
+  { path: ATTESTATION_VERIFY_PATH, element: withSuspense(<AttestationVerifyRoute />) },
   {
     element: <RequireAuth />,
     children: [
@@ -79,7 +93,6 @@ export const ROUTES: RouteObject[] = withErrorBoundaries([
           { path: "/settings", element: <SettingsPage /> },
           { path: "/account-management", element: <AccountManagementPage /> },
           { path: "/email-history", element: <EmailHistoryPage /> },
-          { path: "/welcome", element: <WelcomePage /> },
           { path: "/entries", element: <EntriesPage /> },
           { path: "/create/:type", element: <EntryFormRoute /> },
           { path: "/edit/:type/:id", element: <EntryFormRoute /> },
@@ -95,6 +108,9 @@ export const ROUTES: RouteObject[] = withErrorBoundaries([
           { path: "/videos", element: <VideoRoutes page="hub" /> },
           { path: "/videos/library/:library", element: <VideoRoutes page="library" /> },
           { path: "/video/:libraryName/:video", element: <VideoRoutes page="video" /> },
+          // The welcome screen and its registrations step (REQ-REVAL-09).
+          { path: "/welcome", element: <WelcomePage /> },
+          { path: ONBOARDING_REGISTRATIONS_PATH, element: <OnboardingRegistrationsPage /> },
           ...REDIRECTS.map((r) => ({ path: `/${r.from}`, element: <Navigate to={r.to} replace /> })),
           { element: <RequireManager />, children: ORGANISATION_ROUTES },
           { element: <RequireAdmin />, children: ADMIN_ROUTES },

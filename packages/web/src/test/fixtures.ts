@@ -125,7 +125,7 @@ export const dashboardSettings = (over: Partial<DashboardSettings> = {}): Dashbo
   },
   logoutTimer: { enabled: false },
   entriesSettings: { showKSF: true, showACP: true },
-  emails: { entryReceipt: true, plannedCPD: true },
+  emails: { entryReceipt: true, plannedCPD: true, documentExpiry: true },
   lockedByOrganisation: [],
   ...over,
 });

@@ -7,6 +7,8 @@ import { accountEmailJob } from "./account-email.js";
 import { accountExportJob } from "./account-export.js";
 import { accountLifecycleJob } from "./account-lifecycle.js";
 import { accountNoticeEmailJob } from "./account-notice-email.js";
+import { attestationCodeJob } from "./attestation-code.js";
+import { attestationEmailJob } from "./attestation-email.js";
 import { certificateJob } from "./certificate.js";
 import { contactEmailJob } from "./contact-email.js";
 import { emailChangedNoticeJob } from "./email-changed-notice.js";
@@ -16,6 +18,7 @@ import { hcpcAccessJob } from "./hcpc-access.js";
 import { passwordResetJob } from "./password-reset.js";
 import { portfolioJob } from "./portfolio.js";
 import { portfolioRetentionJob } from "./portfolio-retention.js";
+import { submissionJob } from "./submission.js";
 import { supervisionCodeJob } from "./supervision-code.js";
 import { supervisionEmailJob } from "./supervision-email.js";
 
@@ -25,6 +28,7 @@ export const definitions: readonly JobDefinition[] = [
   certificateJob,
   portfolioJob,
   portfolioRetentionJob,
+  submissionJob,
   supervisionEmailJob,
   supervisionCodeJob,
   accountExportJob,
@@ -37,6 +41,8 @@ export const definitions: readonly JobDefinition[] = [
   accountLifecycleJob,
   accountNoticeEmailJob,
   entryReceiptJob,
+  attestationEmailJob,
+  attestationCodeJob,
 ];
 
 /** The queues the API enqueues on and the worker consumes. */

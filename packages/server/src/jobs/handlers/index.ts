@@ -8,6 +8,8 @@ import { accountEmailHandler } from "./account-email.js";
 import { accountExportHandler } from "./account-export.js";
 import { accountLifecycleHandler } from "./account-lifecycle.js";
 import { accountNoticeEmailHandler } from "./account-notice-email.js";
+import { attestationCodeHandler } from "./attestation-code.js";
+import { attestationEmailHandler } from "./attestation-email.js";
 import { certificateHandler } from "./certificate.js";
 import { contactEmailHandler } from "./contact-email.js";
 import { emailChangedNoticeHandler } from "./email-changed-notice.js";
@@ -17,6 +19,7 @@ import { hcpcAccessHandler } from "./hcpc-access.js";
 import { passwordResetHandler } from "./password-reset.js";
 import { portfolioHandler } from "./portfolio.js";
 import { portfolioRetentionHandler } from "./portfolio-retention.js";
+import { submissionHandler } from "./submission.js";
 import { supervisionCodeHandler } from "./supervision-code.js";
 import { supervisionEmailHandler } from "./supervision-email.js";
 
@@ -45,6 +48,7 @@ export const handlers: readonly JobHandler[] = checkHandlers(definitions, [
   certificateHandler,
   portfolioHandler,
   portfolioRetentionHandler,
+  submissionHandler,
   supervisionEmailHandler,
   supervisionCodeHandler,
   accountExportHandler,
@@ -57,4 +61,6 @@ export const handlers: readonly JobHandler[] = checkHandlers(definitions, [
   accountLifecycleHandler,
   accountNoticeEmailHandler,
   entryReceiptHandler,
+  attestationEmailHandler,
+  attestationCodeHandler,
 ]);

@@ -1,11 +1,7 @@
 // Renders a requested portfolio to PDF. Idempotent: the payload is the request's id, which is also
 // the job id and names the S3 object, so a retried or taken-over job overwrites the same file and
-// `sendOnce` sends its e-mail once. Rendering goes to a temporary file (bounded memory, known
-// length for the upload); progress is written to the request row the SPA polls.
-import { createReadStream, createWriteStream } from "node:fs";
-import { stat, unlink } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+// `sendOnce` sends its e-mail once. Rendering goes through a temporary file (pdf-file.ts);
+// progress is written to the request row the SPA polls.
 import { ukDate } from "@cpd/contract";
 import { todayInLondon } from "../../lib/dates.js";
 import { mailRecipient } from "../../modules/account/repository.js";
@@ -17,6 +13,7 @@ import { portfolioStorageKey } from "../../modules/portfolio/rules.js";
 import { signedPortfolioPath } from "../../modules/portfolio/signed-link.js";
 import { portfolioJob } from "../definitions/portfolio.js";
 import { handler, type JobContext, type JobRun } from "../job.js";
+import { renderToStorage } from "./pdf-file.js";
 import { sendOnce } from "./send-email.js";
 
 const FAILED_REASON =
@@ -32,33 +29,28 @@ async function build(ctx: JobContext & JobRun, id: string) {
     failureReason: null,
   });
   const doc = await loadPortfolio(ctx.db, ctx.storage, ctx.config, row, todayInLondon(ctx.now()));
-  const file = path.join(tmpdir(), `portfolio-${id}-${process.pid}-${ctx.attempt}.pdf`);
-  try {
-    let last = 0;
-    const { pages } = await renderPortfolio(doc, createWriteStream(file), async (done, total) => {
+  let last = 0;
+  const key = portfolioStorageKey(id);
+  const { pages, size } = await renderToStorage(ctx, `portfolio-${id}`, key, (out) =>
+    renderPortfolio(doc, out, async (done, total) => {
       if (Date.now() - last < PROGRESS_EVERY_MS && done < total) return;
       last = Date.now();
       // Leave the last few percent for the upload.
       const percent = total ? Math.min(95, Math.floor((done / total) * 95)) : 95;
       await updateRequest(ctx.db, id, { progress: percent });
       await ctx.progress(percent);
-    });
-    const { size } = await stat(file);
-    const key = portfolioStorageKey(id);
-    await ctx.storage.put(key, createReadStream(file), "application/pdf", size);
-    const now = ctx.now();
-    return updateRequest(ctx.db, id, {
-      state: "Completed",
-      progress: 100,
-      storageKey: key,
-      pageCount: pages,
-      size,
-      completedAt: now,
-      expiresAt: new Date(now.getTime() + ctx.config.portfolioRetentionHours * 3_600_000),
-    });
-  } finally {
-    await unlink(file).catch(() => undefined);
-  }
+    }),
+  );
+  const now = ctx.now();
+  return updateRequest(ctx.db, id, {
+    state: "Completed",
+    progress: 100,
+    storageKey: key,
+    pageCount: pages,
+    size,
+    completedAt: now,
+    expiresAt: new Date(now.getTime() + ctx.config.portfolioRetentionHours * 3_600_000),
+  });
 }
 
 export const portfolioHandler = handler(portfolioJob, async ({ portfolioId }, ctx) => {

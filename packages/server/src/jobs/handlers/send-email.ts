@@ -21,6 +21,18 @@ export async function sendOnce(
   return "sent";
 }
 
+/** A text message (a 2FA code) sent at most once per job, as sendOnce does for e-mail. */
+async function sendSmsOnce(
+  ctx: JobContext & Pick<JobRun, "jobId">,
+  sms: { to: string; body: string } | null,
+): Promise<void> {
+  if (!sms || !ctx.sms) return;
+  const marker = `${ctx.prefix}:sms-sent:${ctx.jobId}`;
+  if (await ctx.redis.exists(marker)) return;
+  await ctx.sms.send(sms.to, sms.body);
+  await ctx.redis.set(marker, "1", "EX", 7 * 24 * 3600);
+}
+
 /**
  * The handler of an e-mail job (definitions/shared.ts emailJob): renders one e-mail from the
  * payload's ids when it runs and sends it at most once (sendOnce). `render` answers null when
@@ -38,5 +50,32 @@ export function emailHandler<P extends TProperties>(
   return handler(definition, async (data, ctx) => {
     const outcome = await sendOnce(ctx, () => o.render(data, ctx));
     if (outcome === "nothing") ctx.log.info(o.logged?.(data) ?? {}, o.nothingSent);
+  });
+}
+
+/**
+ * The handler of a code job (definitions/shared.ts codeJob): the e-mail and the text, each sent at
+ * most once per job; nothing when `prepare` answers null (the request superseded or withdrawn).
+ */
+export function codeHandler<P extends TProperties>(
+  definition: JobDefinition<TObject<P>>,
+  prepare: (
+    data: Static<TObject<P>>,
+    ctx: JobContext,
+    settings: { jwtSecret: string; smsConfigured: boolean },
+  ) => Promise<{ mail: Mail; sms: { to: string; body: string } | null } | null>,
+) {
+  return handler(definition, async (data, ctx) => {
+    const settings = {
+      jwtSecret: ctx.config.jwtSecret,
+      smsConfigured: ctx.config.sms !== null && ctx.sms !== null,
+    };
+    const messages = await prepare(data, ctx, settings);
+    if (!messages) {
+      ctx.log.info({ job: definition.name }, "code request superseded or withdrawn; nothing sent");
+      return;
+    }
+    await sendOnce(ctx, async () => messages.mail);
+    await sendSmsOnce(ctx, messages.sms);
   });
 }

@@ -14,7 +14,7 @@ import { isFullMember, type MembershipFacts, trialStatus } from "../account/memb
 import { expiringDocuments } from "../documents/repository.js";
 import { progressOn } from "../revalidation/deadlines.js";
 import { deadlineReminder } from "../revalidation/reminders.js";
-import { effectiveSettings } from "../shell/settings.js";
+import { effectiveSettings, wantDocumentReminders } from "../shell/settings.js";
 import type { DeletionReason } from "./deletion.js";
 import type { DeletionCause } from "./emails.js";
 import * as repo from "./repository.js";
@@ -169,7 +169,9 @@ export async function runAccountLifecycle(ctx: LifecycleContext, batch: number):
   );
 
   // 4. Identity documents about to expire: once at each offset (the nearest one passed over, after
-  // a missed run), keyed by the document, the offset and the expiry date.
+  // a missed run), keyed by the document, the offset and the expiry date; only to those whose
+  // settings keep these reminders on (emails.documentExpiry).
+  let wanted = new Set<string>();
   const documentDays = REVALIDATION.documentReminderDays;
   const documentKind = (doc: { id: string; expiry_date: string }) =>
     `document-expiry:${doc.id}:${reminderOffset(daysFrom(today, doc.expiry_date), documentDays)}`;
@@ -178,6 +180,7 @@ export async function runAccountLifecycle(ctx: LifecycleContext, batch: number):
     batch,
     (after) => expiringDocuments(ctx.db, today, addDays(today, Math.max(...documentDays)), after, batch),
     async (doc) => {
+      if (!wanted.has(doc.user_id)) return;
       const notice = { userId: doc.user_id, kind: documentKind(doc), dueDate: doc.expiry_date };
       if (notices.has(repo.noticeKey(notice.userId, notice.kind, notice.dueDate))) return;
       const sent = await notify(ctx, notice, {
@@ -188,11 +191,11 @@ export async function runAccountLifecycle(ctx: LifecycleContext, batch: number):
       });
       if (sent) report.documentReminders++;
     },
-    (rows) =>
-      readNotices(
-        rows.map((r) => r.user_id),
-        rows.map(documentKind),
-      ),
+    async (rows) => {
+      const users = [...new Set(rows.map((r) => r.user_id))];
+      wanted = await wantDocumentReminders(ctx.db, users);
+      await readNotices(users, rows.map(documentKind));
+    },
   );
 
   // 5. Revalidation deadlines 180, 90, 30 and 7 days away while a requirement is short, for each

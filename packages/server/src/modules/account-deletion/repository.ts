@@ -8,6 +8,7 @@ import { deleteRequestsBy } from "../portfolio/repository.js";
 import { portfolioStorageKey as portfolioKey } from "../portfolio/rules.js";
 import { insertNoticeOnce } from "../registration/repository.js";
 import { forgetModerator } from "../shared-cpd/repository.js";
+import { submissionStorageKey } from "../submission/rules.js";
 import { certificateKey } from "../videos/issue.js";
 
 /** A whole-record export's object (the export job writes `exports/<id>.zip`, REQ-ACCOUNT-04). */
@@ -21,6 +22,8 @@ export const STORAGE_PREFIXES = [
   "files",
   "profile-images",
   "portfolios",
+  // Revalidation submission packs (REQ-SUBMIT-01), derived from the submission id.
+  "submissions",
   "certificates",
   "signatures",
   "exports",
@@ -33,7 +36,7 @@ export const STORAGE_PREFIXES = [
 /**
  * Every S3 key of a user: uploaded files (certificates among them), the profile image, portfolio
  * PDFs they own or asked for, video certificates, the signature images of their supervision
- * shares, and their exports. Keys derived from a row's id are listed too, so an object written
+ * shares and of their attestations (ADR 0028), and their exports. Keys derived from a row's id are listed too, so an object written
  * just before a crash (row not yet updated) is still found. Null when the user no longer exists.
  */
 export async function storageKeysOf(db: Pick<Db, "$queryRaw">, userId: string): Promise<string[] | null> {
@@ -45,9 +48,12 @@ export async function storageKeysOf(db: Pick<Db, "$queryRaw">, userId: string): 
     UNION ALL SELECT 'key', storage_key FROM files WHERE user_id = ${userId}::uuid
     UNION ALL SELECT 'portfolio', id::text FROM portfolio_requests WHERE user_id = ${userId}::uuid
     UNION ALL SELECT 'portfolio', id::text FROM portfolio_requests WHERE requested_by_id = ${userId}::uuid
+    UNION ALL SELECT 'submission', id::text FROM revalidation_submissions WHERE user_id = ${userId}::uuid
     UNION ALL SELECT 'certificate', id::text FROM video_certificates WHERE user_id = ${userId}::uuid
     UNION ALL SELECT 'key', g.storage_key FROM supervision_signatures g
                 JOIN supervision_shares s ON s.id = g.share_id WHERE s.user_id = ${userId}::uuid
+    UNION ALL SELECT 'key', signature_key FROM attestations
+               WHERE user_id = ${userId}::uuid AND signature_key IS NOT NULL
     UNION ALL SELECT 'export', id::text FROM account_exports WHERE user_id = ${userId}::uuid
     UNION ALL SELECT 'key', storage_key FROM portfolio_requests
                WHERE (user_id = ${userId}::uuid OR requested_by_id = ${userId}::uuid) AND storage_key IS NOT NULL
@@ -56,6 +62,7 @@ export async function storageKeysOf(db: Pick<Db, "$queryRaw">, userId: string): 
   const derive: Record<string, (id: string) => string> = {
     key: (k) => k,
     portfolio: portfolioKey,
+    submission: submissionStorageKey,
     certificate: certificateKey,
     export: exportKey,
   };

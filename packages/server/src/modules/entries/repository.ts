@@ -210,3 +210,20 @@ export async function freezeForSupervision(tx: Client, entryId: string, complete
 export async function unlockSupervision(tx: Client, entryId: string) {
   await tx.entry.update({ where: { id: entryId }, data: { supervisionLocked: false } });
 }
+
+/** The user's diary entries among `ids` (by primary key), in date order: what an attestation covers. */
+export const ownedDiaryByIds = (db: Client, userId: string, ids: readonly string[]) =>
+  db.entry.findMany({
+    where: { id: { in: [...ids] }, userId, type: "diary" },
+    select: {
+      id: true,
+      title: true,
+      date: true,
+      hours: true,
+      category: true,
+      activityType: true,
+      description: true,
+      values: true,
+    },
+    orderBy: [{ date: "asc" }, { id: "asc" }],
+  });

@@ -9,6 +9,7 @@ import {
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { entryReceiptJob, entryReceiptJobId } from "../../jobs/definitions/entry-receipt.js";
+import { dateColumn } from "../../lib/dates.js";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isFullMember, loadAccount, membershipFacts, trialStatus } from "../account/index.js";
 import type { AccountRow } from "../account/repository.js";
@@ -181,4 +182,20 @@ export async function detachEvidence(deps: Deps, userId: string, entryId: string
     await refreshCompleteness(tx, entryId);
   });
   return {};
+}
+
+/** The user's diary entries among `ids`, read-only: what an attestation covers (ADR 0028). */
+export async function diaryEntriesByIds(deps: Pick<Deps, "prisma">, userId: string, ids: readonly string[]) {
+  if (!ids.length) return [];
+  const rows = await repo.ownedDiaryByIds(deps.prisma, userId, ids);
+  return rows.map((e) => ({
+    id: e.id,
+    title: e.title,
+    date: dateColumn(e.date),
+    hours: e.hours === null ? null : Number(e.hours),
+    category: e.category,
+    activityType: e.activityType,
+    description: e.description,
+    values: e.values,
+  }));
 }

@@ -91,6 +91,20 @@ export const EXPORT_TABLES: readonly TableSpec[] = [
   { table: "registrations", ...own, orderBy: "t.id" },
   { table: "revalidation_records", ...own, orderBy: "t.id" },
   { table: "entry_revalidation", ...own, orderBy: "t.entry_id" },
+  {
+    table: "attestations",
+    ...own,
+    orderBy: "t.id",
+    // The attester's pending code never leaves the server, nor the address they signed from.
+    omit: ["code_request_id", "code_hash", "code_requested_at", "code_expires_at", "signer_ip"],
+    objects: [{ column: "signature_key" }],
+  },
+  {
+    table: "revalidation_submissions",
+    ...own,
+    orderBy: "t.id",
+    objects: [{ column: "storage_key" }],
+  },
 ];
 
 /**
@@ -116,6 +130,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   hcpc_access: "audit portal link tokens",
   hcpc_gap_explanation: "explanations kept with an audit portal link, which is not exported",
   supervision_guest_sessions: "reviewee session tokens",
+  attestation_guest_sessions: "attester session tokens",
   clinical_skills_links: "a third-party access token sealed with this server's key: link again",
   account_exports: "the exports themselves",
   activity_log: "administrators' audit log, not part of the record",

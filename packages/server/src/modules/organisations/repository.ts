@@ -67,6 +67,8 @@ export async function usersReport(
     offset: number;
     /** Only members with (or without) a revalidation registration; null: everyone. */
     registered?: boolean | null;
+    /** The registration `registered` asks about is one with this regulator (REQ-REVAL-09); null: any. */
+    regulator?: string | null;
   },
 ): Promise<{ items: ReportRow[]; total: number }> {
   const dir = q.sortDir === "desc" ? "DESC" : "ASC";
@@ -78,10 +80,20 @@ export async function usersReport(
      WHERE u.organisation_id = $1
        AND ($4::text IS NULL OR p.first_name ILIKE $4 OR p.last_name ILIKE $4 OR u.email ILIKE $4
             OR (p.first_name || ' ' || p.last_name) ILIKE $4)
-       AND ($7::boolean IS NULL OR EXISTS (SELECT 1 FROM registrations g WHERE g.user_id = u.id) = $7)
+       AND ($7::boolean IS NULL OR EXISTS (SELECT 1 FROM registrations g
+                                            WHERE g.user_id = u.id AND ($8::text IS NULL OR g.regulator = $8)) = $7)
      ORDER BY ${order}, u.id
      LIMIT $5 OFFSET $6`,
-    values: [q.organisationId, q.from, q.to, filter, q.limit, q.offset, q.registered ?? null],
+    values: [
+      q.organisationId,
+      q.from,
+      q.to,
+      filter,
+      q.limit,
+      q.offset,
+      q.registered ?? null,
+      q.regulator ?? null,
+    ],
   });
   if (rows.length === 0 && q.offset > 0) {
     // Past the last page: the total still answers.
@@ -90,8 +102,9 @@ export async function usersReport(
         WHERE u.organisation_id = $1
           AND ($2::text IS NULL OR p.first_name ILIKE $2 OR p.last_name ILIKE $2 OR u.email ILIKE $2
                OR (p.first_name || ' ' || p.last_name) ILIKE $2)
-          AND ($3::boolean IS NULL OR EXISTS (SELECT 1 FROM registrations g WHERE g.user_id = u.id) = $3)`,
-      [q.organisationId, filter, q.registered ?? null],
+          AND ($3::boolean IS NULL OR EXISTS (SELECT 1 FROM registrations g
+                                               WHERE g.user_id = u.id AND ($4::text IS NULL OR g.regulator = $4)) = $3)`,
+      [q.organisationId, filter, q.registered ?? null, q.regulator ?? null],
     );
     return { items: [], total: count[0]?.n ?? 0 };
   }
@@ -275,5 +288,14 @@ export const createReview = <S extends Prisma.AnnualReviewSelect>(
 ) => db.annualReview.create({ data, select });
 
 /** The organisation's columns that `select` names, or null. */
+/** The regulator the user's organisation requires a registration with (REQ-REVAL-09); null: none. */
+export async function requiredRegulatorOf(db: Client, userId: string): Promise<string | null> {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { organisation: { select: { requiredRegulator: true } } },
+  });
+  return user?.organisation?.requiredRegulator ?? null;
+}
+
 export const findOrganisation = <S extends Prisma.OrganisationSelect>(db: Client, id: number, select: S) =>
   db.organisation.findUnique({ where: { id }, select });

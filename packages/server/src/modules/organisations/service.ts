@@ -57,12 +57,12 @@ const STATUS_SCAN = 100;
  * Each row with its member's next revalidation deadline and status, from the revalidation service
  * (exact, per member; ten members at a time).
  */
-async function withRevalidation(deps: Deps, rows: repo.ReportRow[]) {
+async function withRevalidation(deps: Deps, rows: repo.ReportRow[], regulator: string | null) {
   const today = deps.today();
   const out = [];
   for (let i = 0; i < rows.length; i += REVALIDATION_BATCH) {
     const chunk = rows.slice(i, i + REVALIDATION_BATCH);
-    const next = await Promise.all(chunk.map((r) => nextRevalidation(deps.pool, r.id, today)));
+    const next = await Promise.all(chunk.map((r) => nextRevalidation(deps.pool, r.id, today, regulator)));
     out.push(...chunk.map((r, j) => ({ ...reportItem(r), revalidation: next[j] ?? null })));
   }
   return out;
@@ -75,7 +75,12 @@ export async function usersReport(
   q: QueryOf<typeof api.organisationUsers>,
 ) {
   const range = reportRange(deps.today(), q.from, q.to);
+  // Where the organisation requires a regulator, only a registration with it counts (REQ-REVAL-09).
+  const regulator =
+    (await repo.findOrganisation(deps.prisma, organisationId, { requiredRegulator: true }))
+      ?.requiredRegulator ?? null;
   const query = {
+    regulator,
     organisationId,
     ...range,
     filter: q.filter,
@@ -91,7 +96,7 @@ export async function usersReport(
       ...query,
       registered: wanted === "none" ? false : null,
     });
-    return { total: result.total, items: await withRevalidation(deps, result.items) };
+    return { total: result.total, items: await withRevalidation(deps, result.items, regulator) };
   }
   // A status is known only once judged: the members with a registration are judged in report order,
   // a batch at a time, keeping the requested page of those that match and counting them all.
@@ -104,7 +109,7 @@ export async function usersReport(
       limit: STATUS_SCAN,
       offset,
     });
-    for (const row of await withRevalidation(deps, batch.items)) {
+    for (const row of await withRevalidation(deps, batch.items, regulator)) {
       if (row.revalidation?.status !== wanted) continue;
       if (total >= query.offset && items.length < query.limit) items.push(row);
       total++;

@@ -21,6 +21,7 @@ const SETTINGS_SELECT = {
   widgetSupervision: true,
   allFeatures: true,
   logoutTimerEnabled: true,
+  requiredRegulator: true,
 } as const;
 
 type SettingsRow = {
@@ -31,6 +32,7 @@ type SettingsRow = {
   widgetSupervision: boolean;
   allFeatures: boolean;
   logoutTimerEnabled: boolean;
+  requiredRegulator: string | null;
 };
 
 const toSettings = (o: SettingsRow): Settings => ({
@@ -40,6 +42,7 @@ const toSettings = (o: SettingsRow): Settings => ({
   dashboardWidgets: { reflection: o.widgetReflection, supervision: o.widgetSupervision },
   allFeatures: o.allFeatures,
   logoutTimer: { enabled: o.logoutTimerEnabled },
+  requiredRegulator: o.requiredRegulator as Settings["requiredRegulator"],
 });
 
 export async function getSettings(deps: Deps, organisationId: number): Promise<Settings> {
@@ -73,6 +76,8 @@ export async function putSettings(deps: Deps, caller: Caller, organisationId: nu
         widgetSupervision: s.dashboardWidgets.supervision,
         allFeatures: s.allFeatures,
         logoutTimerEnabled: s.logoutTimer.enabled,
+        // Left out: unchanged (older clients send no requirement).
+        ...(s.requiredRegulator === undefined ? {} : { requiredRegulator: s.requiredRegulator }),
       },
       SETTINGS_SELECT,
     );

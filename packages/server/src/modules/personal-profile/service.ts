@@ -11,9 +11,9 @@ import {
 import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { badRequest, notFound } from "../../lib/errors.js";
+import { savedSignature } from "../../lib/signature-image.js";
 import { findUser } from "../account/repository.js";
 import { normaliseTags } from "../profile/rules.js";
-import { savedSignature } from "../supervision/signature-image.js";
 import { replaceTags, savePersonalProfile } from "./repository.js";
 
 type PersonalProfile = ResponseOf<typeof api.getPersonalProfile>;

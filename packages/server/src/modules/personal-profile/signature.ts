@@ -4,7 +4,7 @@
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { badRequest } from "../../lib/errors.js";
-import { drawnSignature } from "../supervision/signature-image.js";
+import { drawnSignature } from "../../lib/signature-image.js";
 import { savedSignature, savePersonalProfile } from "./repository.js";
 
 export async function getSignature(deps: Deps, userId: string) {

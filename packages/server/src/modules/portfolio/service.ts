@@ -5,6 +5,7 @@ import { COMMON_PAGE_CODES, GOVERNING_BODY_PAGE_CODES, PORTFOLIO, pageOptions } 
 import type { Deps } from "../../deps.js";
 import { portfolioJob } from "../../jobs/definitions/portfolio.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
+import { openSignedFile } from "../../lib/signed-link.js";
 import { mapDbError, ServiceUnavailable } from "../../lib/store-errors.js";
 import type { Actor } from "../../policies/caller.js";
 import { mayReviewMember } from "../../policies/portfolio.js";
@@ -120,19 +121,8 @@ export async function portfolioStatus(deps: Deps, requesterId: string, id: strin
 /** The file behind a signed link. */
 export async function openPortfolioFile(deps: Deps, id: string, expires: number, signature: string) {
   const check = checkSignature(deps.config.jwtSecret, id, expires, signature, deps.now().getTime());
-  if (check === "invalid") throw notFound("This download link is not valid", "LINK_INVALID");
-  if (check === "expired") {
-    throw new AppError(
-      410,
-      "LINK_EXPIRED",
-      "This download link has expired. Please download the portfolio again.",
-    );
-  }
-  const row = await repo.findById(deps.prisma, id);
-  if (row?.state !== "Completed" || !row.storageKey) throw PORTFOLIO_NOT_FOUND();
-  const file = await deps.storage.get(row.storageKey);
-  if (!file) throw PORTFOLIO_NOT_FOUND();
-  return { body: file.body, size: file.contentLength ?? null, createdAt: row.createdAt };
+  const find = () => repo.findById(deps.prisma, id);
+  return openSignedFile(deps.storage, check, "portfolio", find, PORTFOLIO_NOT_FOUND);
 }
 
 /** How long the annual-review call waits for its PDF before answering 503 (the job goes on). */

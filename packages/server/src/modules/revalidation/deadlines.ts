@@ -8,7 +8,7 @@ import { registrationsOf } from "./repository.js";
 import { progress } from "./service.js";
 
 export interface RegistrationDates {
-  /** Stable across saves (the profile replaces registration rows, so not the row's id). */
+  /** The regulator and number: stable even when a registration is removed and entered again. */
   key: string;
   regulator: string;
   registrationNumber: string;
@@ -61,5 +61,16 @@ function nextOf(items: readonly RevalidationProgress[], today: string): NextReva
     : null;
 }
 
-export const nextRevalidation = async (pool: pg.Pool, userId: string, today: string) =>
-  nextOf(await progressOn(pool, userId, today), today);
+/** `regulator`: only a registration with it counts (the organisation requires it, REQ-REVAL-09). */
+export const nextRevalidation = async (
+  pool: pg.Pool,
+  userId: string,
+  today: string,
+  regulator: string | null = null,
+) =>
+  nextOf(
+    (await progressOn(pool, userId, today)).filter(
+      (p) => regulator === null || p.registration.regulator === regulator,
+    ),
+    today,
+  );

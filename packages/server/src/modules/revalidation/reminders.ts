@@ -12,8 +12,8 @@ const shortRequirements = (p: RevalidationProgress) => p.requirements.filter((r)
 /**
  * The reminder a registration is due on `today`'s progress: reminders on, a requirement short and the
  * deadline at (or, after a missed run, just inside) one of REVALIDATION.reminderDays; null otherwise.
- * The key names the registration by regulator and number, which outlive the row's id (the profile
- * replaces its registrations on each save), the offset; the notice's due date is the deadline.
+ * The key names the registration by regulator and number, which outlive the row's id (a registration
+ * removed and entered again is a new row), the offset; the notice's due date is the deadline.
  */
 export function deadlineReminder(p: RevalidationProgress): { kind: string; offset: number } | null {
   if (!p.registration.reminders || shortRequirements(p).length === 0) return null;

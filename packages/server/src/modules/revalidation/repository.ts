@@ -14,6 +14,8 @@ type Client = Prisma.TransactionClient;
 // --- registrations ---------------------------------------------------------------------------------
 
 export interface RegistrationRow {
+  /** The id the client sent, if any: only a match among the user's own rows is used. */
+  id?: string;
   regulator: string;
   registers: string[];
   registrationNumber: string;
@@ -41,16 +43,56 @@ export async function registrationsOf(pool: pg.Pool, userId: string) {
   return rows;
 }
 
+/** What makes two registrations the same one: the regulator and the number, case and spaces aside. */
+export const registrationKey = (r: { regulator: string; registrationNumber: string }) =>
+  `${r.regulator}\u0000${r.registrationNumber.trim().toUpperCase()}`;
+
 /**
- * Replaces the user's registrations in one transaction. A per-user advisory lock serialises
- * concurrent replacements: without it two deletes could both miss the other's inserts.
+ * Which stored registration each row updates (REQ-REVAL-02): the one whose id it names, else the one
+ * with its regulator and number; undefined for a new one. Each stored row is taken at most once.
  */
-export function replaceRegistrations(prisma: Db, userId: string, rows: RegistrationRow[]) {
+function matchRegistrations(
+  stored: { id: string; regulator: string; registrationNumber: string }[],
+  rows: { id?: string; regulator: string; registrationNumber: string }[],
+): (string | undefined)[] {
+  const ids = new Set(stored.map((r) => r.id));
+  const taken = new Set<string>();
+  const out = rows.map((row) => {
+    const id = row.id?.toLowerCase();
+    if (id === undefined || !ids.has(id) || taken.has(id)) return undefined;
+    taken.add(id);
+    return id;
+  });
+  const byKey = new Map(stored.map((r) => [registrationKey(r), r.id]));
+  return rows.map((row, i) => {
+    if (out[i] !== undefined) return out[i];
+    const found = byKey.get(registrationKey(row));
+    if (found === undefined || taken.has(found)) return undefined;
+    taken.add(found);
+    return found;
+  });
+}
+
+/**
+ * Saves the user's registrations in one transaction: kept ones are updated in place (their ids,
+ * which reminders and submissions refer to, stay), new ones inserted, the rest deleted. A per-user
+ * advisory lock serialises concurrent saves, so two never match against the same stale rows.
+ */
+export function saveRegistrations(prisma: Db, userId: string, rows: RegistrationRow[]) {
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('revalidation'), hashtext(${userId}))`;
-    await tx.registration.deleteMany({ where: { userId } });
-    if (rows.length > 0)
-      await tx.registration.createMany({ data: rows.map((r, position) => ({ ...r, userId, position })) });
+    const stored = await tx.registration.findMany({
+      where: { userId },
+      select: { id: true, regulator: true, registrationNumber: true },
+    });
+    const ids = matchRegistrations(stored, rows);
+    const kept = ids.filter((id): id is string => id !== undefined);
+    await tx.registration.deleteMany({ where: { userId, id: { notIn: kept } } });
+    for (const [position, { id: _client, ...data }] of rows.entries()) {
+      const id = ids[position];
+      if (id === undefined) await tx.registration.create({ data: { ...data, userId, position } });
+      else await tx.registration.update({ where: { id }, data: { ...data, position } });
+    }
     return listRegistrations(tx, userId);
   });
 }
@@ -281,3 +323,19 @@ export async function cycleTotals(
 ) {
   return totalsFromRow(await cycleTotalsRow(pool, cycleTotalsValues(userId, cycle, today, o)));
 }
+
+// --- what attestations cover (ADR 0028) -----------------------------------------------------------
+
+/** The user's registration `id`, or null. */
+export const registrationOf = (db: Client, userId: string, id: string) =>
+  db.registration.findFirst({
+    where: { id, userId },
+    select: { id: true, regulator: true, registrationNumber: true },
+  });
+
+/** The user's records among `ids` (by primary key), in date order. */
+export const recordsByIds = (db: Client, userId: string, ids: readonly string[]) =>
+  db.revalidationRecord.findMany({
+    where: { id: { in: [...ids] }, userId },
+    orderBy: [{ date: "asc" }, { id: "asc" }],
+  });

@@ -11,14 +11,16 @@ import {
   REVALIDATION_MESSAGES,
   type RecordKind,
   type Registration,
+  type RequirableRegulator,
   type RevalidationProgress,
   type RevalidationRecord,
   type RulePack,
 } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
-import { badRequest, notFound } from "../../lib/errors.js";
-import { packAndCycleFor, packSummaries, registersOf } from "./packs.js";
+import { AppError, badRequest, notFound } from "../../lib/errors.js";
+import { requiredRegulatorOf } from "../organisations/repository.js";
+import { PACKS, packAndCycleFor, packSummaries, registersOf } from "./packs.js";
 import * as repo from "./repository.js";
 import { evaluate } from "./rules.js";
 
@@ -57,11 +59,11 @@ function registrationRows(items: RegistrationsBody["items"]): repo.RegistrationR
     const own = item.regulator === "OTHER";
     if (own && (item.targetHours == null || item.cycleMonths == null))
       throw badRequest(REVALIDATION_MESSAGES.ownTargetRequired, "OWN_TARGET_REQUIRED");
-    const number = item.registrationNumber.trim().toUpperCase();
-    const key = `${item.regulator}\u0000${number}`;
+    const key = repo.registrationKey(item);
     if (seen.has(key)) continue;
     seen.add(key);
     rows.push({
+      ...(item.id ? { id: item.id } : {}),
       regulator: item.regulator,
       registers: item.registers,
       registrationNumber: item.registrationNumber.trim(),
@@ -75,9 +77,19 @@ function registrationRows(items: RegistrationsBody["items"]): repo.RegistrationR
   return rows;
 }
 
+/** The regulator the user's organisation requires and their registrations leave out; null: none. */
+const missingRequired = (required: string | null, regulators: readonly string[]) =>
+  required !== null && !regulators.includes(required) ? (required as RequirableRegulator) : null;
+
 export async function putRegistrations(deps: Deps, userId: string, body: RegistrationsBody) {
   const rows = registrationRows(body.items);
-  return { items: (await repo.replaceRegistrations(deps.prisma, userId, rows)).map(registrationOut) };
+  const missing = missingRequired(
+    await requiredRegulatorOf(deps.prisma, userId),
+    rows.map((r) => r.regulator),
+  );
+  if (missing)
+    throw new AppError(422, "REGISTRATION_REQUIRED", REVALIDATION_MESSAGES.registrationRequired(missing));
+  return { items: (await repo.saveRegistrations(deps.prisma, userId, rows)).map(registrationOut) };
 }
 
 // --- packs and progress ----------------------------------------------------------------------------
@@ -101,6 +113,21 @@ export async function progress(deps: Pick<Deps, "pool" | "today">, userId: strin
   const registrations = await repo.registrationsOf(deps.pool, userId);
   const items = await Promise.all(registrations.map((r) => registrationProgress(deps, userId, r, today)));
   return { items };
+}
+
+/** The revalidation page: the progress, and a registration the caller's organisation requires that they lack. */
+export async function overview(deps: Deps, userId: string) {
+  const [{ items }, required] = await Promise.all([
+    progress(deps, userId),
+    requiredRegulatorOf(deps.prisma, userId),
+  ]);
+  return {
+    items,
+    requiredRegistration: missingRequired(
+      required,
+      items.map((p) => p.registration.regulator),
+    ),
+  };
 }
 
 async function registrationProgress(
@@ -181,8 +208,19 @@ export async function listRecords(deps: Deps, userId: string, q: QueryOf<typeof 
   return { items: rows.map(recordOut), total };
 }
 
+/** Every theme any pack names, old versions' too (a record may reflect on a standard of another year). */
+const KNOWN_THEMES = new Set(PACKS.flatMap((p) => p.themes));
+
+/** Themes are the packs' own words: a theme no pack names would count towards nothing. */
+function checkThemes(themes: readonly string[]) {
+  const unknown = themes.find((t) => !KNOWN_THEMES.has(t));
+  if (unknown !== undefined)
+    throw badRequest(REVALIDATION_MESSAGES.themeUnknown(unknown.slice(0, 100)), "VALIDATION_ERROR");
+}
+
 /** Practice hours count only with their hours; a period ends on or after its first day. */
 function checkRecord(b: RecordBody) {
+  checkThemes(b.themes);
   if (b.kind === "practiceHours" && !(b.hours != null && b.hours > 0))
     throw badRequest(REVALIDATION_MESSAGES.practiceHoursNeeded, "VALIDATION_ERROR");
   if (b.endDate != null && b.endDate < b.date)
@@ -239,5 +277,17 @@ export async function getEntryTags(deps: Deps, userId: string, entryId: string) 
 
 export async function putEntryTags(deps: Deps, userId: string, entryId: string, body: EntryRevalidation) {
   await ownDiaryEntry(deps, userId, entryId);
+  checkThemes(body.themes);
   return tagsOut(await repo.putEntryTags(deps.prisma, userId, entryId, body));
+}
+
+// --- what attestations read (ADR 0028): the owner's registration and records, read-only ----------
+
+export const registrationOf = (deps: Pick<Deps, "prisma">, userId: string, id: string) =>
+  repo.registrationOf(deps.prisma, userId, id);
+
+/** The user's records among `ids`, as the records list shows them; others' ids are left out. */
+export async function recordsByIds(deps: Pick<Deps, "prisma">, userId: string, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return (await repo.recordsByIds(deps.prisma, userId, ids)).map(recordOut);
 }

@@ -11,6 +11,13 @@ export const saveDashboardSettings = (db: Client, userId: string, settings: Pris
     create: { userId, settings },
   });
 
+/** The stored settings of each of `userIds` who saved any (the daily job's page of users). */
+export const storedSettingsOf = (db: Client, userIds: string[]) =>
+  db.dashboardSettings.findMany({
+    where: { userId: { in: userIds } },
+    select: { userId: true, settings: true },
+  });
+
 /** The person's stored settings row, or null when they never saved any. */
 export const storedSettings = (db: Client, userId: string) =>
   db.dashboardSettings.findUnique({ where: { userId }, select: { settings: true } });

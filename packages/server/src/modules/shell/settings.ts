@@ -4,7 +4,7 @@ import { type api, type BodyOf, DashboardSettings, type ResponseOf } from "@cpd/
 import { Value } from "@sinclair/typebox/value";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { saveDashboardSettings, storedSettings } from "./repository.js";
+import { saveDashboardSettings, storedSettings, storedSettingsOf } from "./repository.js";
 
 type Settings = BodyOf<typeof api.saveDashboardSettings>;
 type Answer = ResponseOf<typeof api.getDashboardSettings>;
@@ -28,7 +28,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   logoutTimer: { enabled: false },
   entriesSettings: { showKSF: false, showACP: false },
-  emails: { entryReceipt: true, plannedCPD: true },
+  emails: { entryReceipt: true, plannedCPD: true, documentExpiry: true },
 };
 
 interface OrgSettings {
@@ -85,8 +85,24 @@ export async function wantsEntryReceipt(deps: Pick<Deps, "prisma">, userId: stri
   return effectiveSettings(row?.settings ?? {}, null).emails.entryReceipt;
 }
 
+/** Which of `userIds` want identity-document expiry reminders (emails.documentExpiry, on by default). */
+export async function wantDocumentReminders(db: Prisma.TransactionClient, userIds: string[]) {
+  const stored = new Map((await storedSettingsOf(db, userIds)).map((r) => [r.userId, r.settings]));
+  return new Set(
+    userIds.filter((id) => effectiveSettings(stored.get(id) ?? {}, null).emails.documentExpiry !== false),
+  );
+}
+
 export async function saveSettings(deps: Deps, userId: string, body: Settings): Promise<Answer> {
-  const settings = body as unknown as Prisma.InputJsonValue;
+  // A save without documentExpiry (an older client) keeps the stored choice.
+  const kept =
+    body.emails.documentExpiry === undefined
+      ? (await getSettings(deps, userId)).emails.documentExpiry
+      : body.emails.documentExpiry;
+  const settings = {
+    ...body,
+    emails: { ...body.emails, documentExpiry: kept },
+  } as unknown as Prisma.InputJsonValue;
   await saveDashboardSettings(deps.prisma, userId, settings);
   return getSettings(deps, userId);
 }

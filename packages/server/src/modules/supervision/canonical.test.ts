@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type CanonicalInput, canonicalHash, canonicalJson, canonicalRecord } from "./canonical.js";
+import { canonicalJson } from "../../lib/canonical-json.js";
+import { type CanonicalInput, canonicalHash, canonicalRecord } from "./canonical.js";
 
 const at = (s: string) => new Date(s);
 const record = (): CanonicalInput => ({

@@ -2,6 +2,7 @@
 // the share's reviewee, and the topics with their comments, as sorted-key JSON with no
 // whitespace, so the same stored record always gives the same hash.
 import { createHash } from "node:crypto";
+import { canonicalJson } from "../../lib/canonical-json.js";
 
 export interface CanonicalInput {
   entry: { id: string; type: string; formId: string | null; values: unknown };
@@ -14,16 +15,6 @@ export interface CanonicalInput {
     completed: boolean;
     comments: { id: string; body: string; authorName: string; byReviewee: boolean; createdAt: Date }[];
   }[];
-}
-
-/** JSON with every object's keys sorted, recursively; no whitespace. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
 const byPositionThenId = (a: { position: number; id: string }, b: { position: number; id: string }) =>

@@ -4,7 +4,7 @@
 import { SUPERVISION } from "@cpd/contract";
 import * as codes from "../../lib/codes.js";
 
-export { codeHash, normaliseCode, sameHash } from "../../lib/codes.js";
+export { codeHash, maskEmail, maskNumber, normaliseCode, sameHash } from "../../lib/codes.js";
 
 /** The key codes are derived with: separate from every other use of the JWT secret. */
 export const codeKey = (jwtSecret: string) => codes.codeKey(jwtSecret, "supervision-codes");
@@ -12,19 +12,6 @@ export const codeKey = (jwtSecret: string) => codes.codeKey(jwtSecret, "supervis
 /** The 6-digit code of one request. */
 export const deriveCode = (key: Buffer, requestId: string) =>
   codes.deriveCode(key, `supervision-code:${requestId}`, SUPERVISION.codeLength);
-
-/** "j•••@nhs.net": the first character, three bullets, the domain. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@");
-  const local = at > 0 ? email.slice(0, at) : email;
-  const domain = at > 0 ? email.slice(at + 1) : "";
-  return `${Array.from(local)[0] ?? ""}•••@${domain}`;
-}
-
-/** "•••• •••123": only the last three digits. */
-export function maskNumber(number: string): string {
-  return `•••• •••${number.replace(/\D/g, "").slice(-3)}`;
-}
 
 /** Seconds still to wait before another code may be asked for (0 when free). */
 export const secondsToWait = (requestedAt: Date | null, now: Date) =>

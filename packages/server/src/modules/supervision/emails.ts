@@ -2,7 +2,13 @@
 // time from ids (ADR 0008). Every piece of user text is escaped in the HTML.
 import { londonDateTime, SUPERVISION, type SupervisionSide, ukMobile } from "@cpd/contract";
 import type { Db } from "../../lib/db.js";
-import { button, list, paragraph, renderEmail, small } from "../../lib/email/render.js";
+import {
+  codeJob,
+  codeEmail as guestCodeEmail,
+  codeSms as guestCodeSms,
+  linkAndCode,
+} from "../../lib/email/guest-code.js";
+import { button, list, paragraph, renderEmail } from "../../lib/email/render.js";
 import type { Mail } from "../../lib/mailer.js";
 import { codeKey, deriveCode } from "./codes.js";
 import * as repo from "./repository.js";
@@ -35,12 +41,7 @@ export function sharedEmail(f: SharedFacts): Mail {
       paragraph(`Hello ${f.revieweeName},`),
       paragraph(`${who} has shared a supervision record with you to review, comment on and sign off.`),
       button(f.link, "Open the supervision record"),
-      paragraph(`The link works until ${londonDateTime(f.expiresAt)} (UK time).`),
-      paragraph(
-        f.bySms
-          ? "When you open it, we will send a 6-digit code to this e-mail address and by text to your mobile."
-          : "When you open it, we will send a 6-digit code to this e-mail address.",
-      ),
+      ...linkAndCode(f.expiresAt, f.bySms),
     ],
   });
 }
@@ -76,20 +77,13 @@ export function completedEmail(f: {
   });
 }
 
-export function codeEmail(to: string, code: string): Mail {
-  return renderEmail({
-    to,
-    subject: "Your supervision review code",
-    blocks: [
-      paragraph(["Your supervision review code is ", { code }, "."]),
-      paragraph(`It is valid for ${SUPERVISION.codeMinutes} minutes and can be used once.`),
-      small("If you did not ask for it, you can ignore this e-mail."),
-    ],
-  });
-}
-
-export const codeSms = (code: string) =>
-  `Your CPD supervision review code is ${code}. It expires in ${SUPERVISION.codeMinutes} minutes.`;
+const CODE = {
+  name: "supervision review code",
+  minutes: SUPERVISION.codeMinutes,
+  derive: (jwtSecret: string, requestId: string) => deriveCode(codeKey(jwtSecret), requestId),
+};
+export const codeEmail = (to: string, code: string) => guestCodeEmail(CODE, to, code);
+export const codeSms = (code: string) => guestCodeSms(CODE, code);
 
 /** The e-mail one supervision-email job sends, or null (a revoked or missing share: nothing). */
 export async function prepareSupervisionEmail(
@@ -135,17 +129,9 @@ export async function prepareSupervisionEmail(
 }
 
 /** The code's e-mail and text, or null when the request is no longer the share's current one. */
-export async function prepareCodeMessages(
-  db: Db,
-  settings: { jwtSecret: string; smsConfigured: boolean },
-  job: { shareId: string; requestId: string },
-): Promise<{ mail: Mail; sms: { to: string; body: string } | null } | null> {
+export const prepareCodeMessages = codeJob(CODE, async (db, job: { shareId: string; requestId: string }) => {
   const share = await repo.codeState(db, job.shareId);
-  if (!share || share.revokedAt || share.codeRequestId !== job.requestId) return null;
-  const code = deriveCode(codeKey(settings.jwtSecret), job.requestId);
-  const mobile = settings.smsConfigured ? ukMobile(share.revieweeNumber) : null;
-  return {
-    mail: codeEmail(share.revieweeEmail, code),
-    sms: mobile ? { to: mobile, body: codeSms(code) } : null,
-  };
-}
+  return share && !share.revokedAt
+    ? { requestId: share.codeRequestId, email: share.revieweeEmail, mobile: share.revieweeNumber }
+    : null;
+});

@@ -3,6 +3,7 @@
 
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { Db } from "../../lib/db.js";
+import { type CodeStore, codeUpdates, lockedAfter, wrongCodeUpdate } from "../../lib/guest-code.js";
 import * as entriesRepo from "../entries/repository.js";
 
 type Client = Prisma.TransactionClient;
@@ -158,32 +159,6 @@ export async function revokeShare(tx: Client, shareId: string, entryId: string, 
   await entriesRepo.unlockSupervision(tx, entryId);
 }
 
-/**
- * Records a new code request unless one was made within the cooldown: one UPDATE, so two
- * racing requests cannot both pass. Answers whether it was recorded.
- */
-export async function claimCodeRequest(
-  db: Db,
-  shareId: string,
-  code: { requestId: string; hash: string; now: Date; expiresAt: Date; cooldownSeconds: number },
-): Promise<boolean> {
-  const since = new Date(code.now.getTime() - code.cooldownSeconds * 1000);
-  const n = await db.$executeRaw`
-    UPDATE supervision_shares
-       SET code_request_id = ${code.requestId}::uuid, code_hash = ${code.hash},
-           code_requested_at = ${code.now}, code_expires_at = ${code.expiresAt}
-     WHERE id = ${shareId}::uuid AND revoked_at IS NULL
-       AND (code_requested_at IS NULL OR code_requested_at <= ${since})`;
-  return n === 1;
-}
-
-/** Undoes a code request whose job could not be queued (so it may be asked for again at once). */
-export const dropCodeRequest = (db: Db, shareId: string, requestId: string) =>
-  db.supervisionShare.updateMany({
-    where: { id: shareId, codeRequestId: requestId },
-    data: { codeRequestId: null, codeHash: null, codeRequestedAt: null, codeExpiresAt: null },
-  });
-
 /** A share with its current code: for checking a typed code, and for the code job (is it still current?). */
 export const codeState = (db: Client, shareId: string) =>
   db.supervisionShare.findUnique({
@@ -198,36 +173,20 @@ export const codeState = (db: Client, shareId: string) =>
     },
   });
 
-/** Uses the code up: only the first of two racing right answers gets the row. */
-export async function consumeCode(db: Db, shareId: string, hash: string, now: Date): Promise<boolean> {
-  const n = await db.supervisionShare.updateMany({
-    where: {
-      id: shareId,
-      codeHash: hash,
-      revokedAt: null,
-      lockedAt: null,
-      codeExpiresAt: { gt: now },
-    },
-    data: { codeHash: null },
-  });
-  return n.count === 1;
-}
-
-/** Counts a wrong code; the one that reaches `max` locks the share. Answers whether it is now locked. */
-export async function countWrongCode(db: Db, shareId: string, max: number, now: Date): Promise<boolean> {
-  const rows = await db.$queryRaw<{ locked: boolean }[]>`
-    UPDATE supervision_shares
-       SET wrong_codes = wrong_codes + 1,
-           locked_at = CASE WHEN wrong_codes + 1 >= ${max} THEN ${now} ELSE locked_at END
-     WHERE id = ${shareId}::uuid AND locked_at IS NULL
-     RETURNING locked_at IS NOT NULL AS locked`;
-  return rows[0]?.locked ?? true;
-}
-
-export const createGuestSession = (
-  db: Db,
-  session: { shareId: string; tokenHash: string; ipAddress: string; createdAt: Date },
-) => db.supervisionGuestSession.create({ data: session, select: { id: true } });
+/** The code step's storage for one share (lib/guest-code.ts); open means not revoked. */
+export const codeStore = (db: Db, shareId: string, ipAddress: string): CodeStore => ({
+  ...codeUpdates((where, data, openAt) =>
+    db.supervisionShare.updateMany({
+      where: { id: shareId, ...(openAt && { revokedAt: null }), ...where },
+      data,
+    }),
+  ),
+  state: () => codeState(db, shareId),
+  countWrong: (max, now) =>
+    lockedAfter(db.$queryRaw`UPDATE supervision_shares SET ${wrongCodeUpdate(shareId, max, now)}`),
+  createSession: (tokenHash, createdAt) =>
+    db.supervisionGuestSession.create({ data: { shareId, tokenHash, ipAddress, createdAt } }),
+});
 
 export const guestSession = (db: Client, tokenHash: string) =>
   db.supervisionGuestSession.findUnique({ where: { tokenHash }, select: { shareId: true } });

@@ -6,6 +6,7 @@ import { type api, type BodyOf, SUPERVISION_MESSAGES as M } from "@cpd/contract"
 import type { Deps } from "../../deps.js";
 import { supervisionEmailJob, supervisionEmailJobId } from "../../jobs/definitions/supervision-email.js";
 import { AppError, badRequest, forbidden } from "../../lib/errors.js";
+import { drawnSignature, type SignatureImage, savedSignature } from "../../lib/signature-image.js";
 import { mapDbError } from "../../lib/store-errors.js";
 import { signRefusal } from "../../policies/supervision.js";
 import { updateEntry } from "../entries/service.js";
@@ -15,7 +16,6 @@ import { partyForEntry, type ResolvedParty, SUPERVISION_NOT_FOUND } from "./part
 import * as repo from "./repository.js";
 import { recordFacts } from "./review.js";
 import { loadReviewee } from "./reviewee.js";
-import { drawnSignature, type SignatureImage, savedSignature } from "./signature-image.js";
 
 type CompleteBody = BodyOf<typeof api.completeSupervision>;
 

@@ -127,7 +127,9 @@ export function routeSchema(e: EndpointDef, extras: RouteExtras): Record<string,
     ? [{ bearerAuth: [] }, ...(queryToken ? [{ authToken: [] }] : [])]
     : e.guest
       ? [{ bearerAuth: [] }, { supervisionGuest: [] }]
-      : [];
+      : e.attester
+        ? [{ attestationGuest: [] }]
+        : [];
   const operationId = OPERATION_IDS.get(e);
   if (operationId) schema.operationId = operationId;
 

@@ -1,5 +1,5 @@
 // The onboarding link an organisation's new user is e-mailed: choose a password and a governing
-// body, then log in. A used or expired link says so ("Session Invalid") and points to log in.
+// body, then log in and add their registrations. A used or expired link says so ("Session Invalid") and points to log in.
 import { api, LIFECYCLE_MESSAGES, ONBOARDING_GOVERNING_BODIES, type ResponseOf } from "@cpd/contract";
 import { NativeSelect, Stack, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
@@ -8,6 +8,7 @@ import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
 import { errorMessage } from "../../lib/error-messages";
 import { StatusRegion } from "../../lib/StatusAlert";
+import { ONBOARDING_REGISTRATIONS_PATH } from "../../routes/paths";
 import { checkNewPassword, NewPasswordFields } from "../account";
 import { AuthLayout } from "./AuthLayout";
 import { SubmitAndBack } from "./auth-fields";
@@ -63,7 +64,11 @@ function OnboardingForm({ token, who }: { token: string; who: ResponseOf<typeof 
         params: { id: token },
         body: { password, governingBody },
       });
-      navigate("/login", { replace: true, state: { message: res.message } });
+      // The first log-in goes on to the registrations step (REQ-REVAL-02).
+      navigate(`/login?redirect=${encodeURIComponent(ONBOARDING_REGISTRATIONS_PATH)}`, {
+        replace: true,
+        state: { message: res.message },
+      });
     } catch (err) {
       setError(errorMessage(err) || "Unknown error");
       setBusy(false);

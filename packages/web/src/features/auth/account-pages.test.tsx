@@ -294,7 +294,7 @@ describe("onboarding", () => {
       valid,
       ["POST", /\/auth\/onboarding\//, () => ({ message: LIFECYCLE_MESSAGES.onboarded })],
     ]);
-    const { user } = renderApp(routes, { at: `/v2/auth/onboard/${TOKEN}` });
+    const { user, query } = renderApp(routes, { at: `/v2/auth/onboard/${TOKEN}` });
     expect(await screen.findByText(/Welcome, Nia\. Acme Health NHS Trust has created/)).toBeInTheDocument();
     expect(screen.getByText("new@example.org")).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Password/), "Password123!");
@@ -311,6 +311,8 @@ describe("onboarding", () => {
     await user.click(screen.getByRole("button", { name: "Set password" }));
     expect(await screen.findByRole("status")).toHaveTextContent(LIFECYCLE_MESSAGES.onboarded);
     expect(screen.getByRole("button", { name: "Log in" })).toBeInTheDocument();
+    // The first log-in goes on to the registrations step (REQ-REVAL-02).
+    expect(query()).toEqual({ redirect: "/welcome/registrations" });
     expect(api.to(/onboarding/, "POST")[0]?.body).toEqual({ password: "Password123!", governingBody: "NMC" });
     expect(api.to(/onboarding/, "GET")).toHaveLength(1);
   });

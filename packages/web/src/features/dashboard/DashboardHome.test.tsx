@@ -4,7 +4,10 @@ import { setClock } from "../../lib/clock";
 import { fakeApi } from "../../test/fake-api";
 import { calendarEvent, dashboardSettings, membership, profile } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
-import { progress as revalidationProgress } from "../revalidation/test-data";
+import {
+  expectRequiredRegistrationPrompt,
+  progress as revalidationProgress,
+} from "../revalidation/test-data";
 import DashboardHome from "./DashboardHome";
 
 const statistics = {
@@ -45,9 +48,14 @@ const webinar = (id: string) => ({
   organisationId: null,
 });
 
-function setup(mode: "basic" | "advanced" = "advanced", member = profile(), revalidation: unknown[] = []) {
+function setup(
+  mode: "basic" | "advanced" = "advanced",
+  member = profile(),
+  revalidation: unknown[] = [],
+  requiredRegistration: string | null = null,
+) {
   const api = fakeApi([
-    ["GET", /^\/api\/revalidation$/, () => ({ items: revalidation })],
+    ["GET", /^\/api\/revalidation$/, () => ({ items: revalidation, requiredRegistration })],
     ["GET", /^\/api\/statistics\/[^/]+$/, () => statistics],
     ["GET", /^\/api\/profile$/, () => member],
     ["GET", /^\/api\/profile\/membership$/, () => membership()],
@@ -213,6 +221,12 @@ describe("the revalidation card", () => {
     await screen.findByText("20");
     await waitFor(() => expect(api.to(/^\/api\/revalidation$/)).toHaveLength(1));
     expect(screen.queryByRole("region", { name: "Revalidation" })).toBeNull();
+    expect(screen.queryByText(/Your organisation requires/)).toBeNull();
+  });
+
+  it("asks for the registration the organisation requires, linking to the profile's Registrations tab (REQ-REVAL-09)", async () => {
+    setup("basic", profile(), [], "NMC");
+    await expectRequiredRegistrationPrompt("NMC");
   });
 });
 

@@ -1,5 +1,5 @@
-import { api, type ResponseOf } from "@cpd/contract";
-import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
+import { api, REGULATOR_NAMES, REQUIRABLE_REGULATORS, type ResponseOf } from "@cpd/contract";
+import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { call } from "../../lib/api-client";
 import { DateField } from "../../lib/DateField";
@@ -103,6 +103,21 @@ function SettingsForm({ organisationId }: { organisationId: number }) {
           label="Log members out after a period of inactivity"
           checked={form.logoutTimer.enabled}
           onChange={(e) => setForm({ ...form, logoutTimer: { enabled: e.currentTarget.checked } })}
+        />
+        <Select
+          id="settings-required-regulator"
+          label="Members must hold a registration with"
+          description="Members are asked to add it, cannot save their registrations without it, and show as having no registration in the users report until they do."
+          data={[
+            { value: "", label: "No registration required" },
+            ...REQUIRABLE_REGULATORS.map((r) => ({ value: r, label: `${REGULATOR_NAMES[r]} (${r})` })),
+          ]}
+          value={form.requiredRegulator ?? ""}
+          allowDeselect={false}
+          onChange={(v) =>
+            setForm({ ...form, requiredRegulator: v ? (v as (typeof REQUIRABLE_REGULATORS)[number]) : null })
+          }
+          maw={480}
         />
         <Group justify="flex-end">
           <Button onClick={() => save.mutate(form)} disabled={!dirty} loading={save.isPending}>

@@ -1,7 +1,7 @@
 import { ROLES } from "@cpd/contract";
 import { Button, Card, Grid, Group, Stack, Tabs, Title } from "@mantine/core";
 import { Suspense, useCallback, useEffect, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
@@ -32,6 +32,9 @@ import { UnsavedChangesModal } from "./UnsavedChangesModal";
 
 export default function ProfilePage() {
   usePageTitle("Profile");
+  // "?tab=registrations": the revalidation prompts link straight to the Registrations tab (REQ-REVAL-09).
+  const [search] = useSearchParams();
+  const initialTab = search.get("tab") === "registrations" ? "registrations" : "professional";
   const navigate = useNavigate();
   const state = useSession();
   const canEdit = state?.roles.includes(ROLES.userBasic) ?? false;
@@ -117,7 +120,7 @@ export default function ProfilePage() {
 
       <Card withBorder padding="lg" component="section" aria-label="Profile details">
         {form && personal.data ? (
-          <Tabs defaultValue="professional" keepMounted={false}>
+          <Tabs defaultValue={initialTab} keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="professional">Professional Information and Qualifications</Tabs.Tab>
               {showHcpc && <Tabs.Tab value="hcpc">HCPC Information</Tabs.Tab>}

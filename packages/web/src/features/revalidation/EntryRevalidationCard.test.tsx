@@ -64,4 +64,21 @@ describe("the diary entry's revalidation section", () => {
       themes: [],
     });
   });
+
+  it("saves each choice on an entry that has an id, the latest choice last", async () => {
+    const api = setup();
+    const { user } = renderWithProviders(<EntryRevalidationCard entryId={ENTRY} editable />);
+    await user.click(await screen.findByRole("checkbox", { name: "Participatory (with other people)" }));
+    await user.click(screen.getByRole("checkbox", { name: "Planned in advance" }));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Saved as you choose."));
+    const puts = api.to(/^\/api\/revalidation\/entries\//, "PUT");
+    expect(puts.length).toBeGreaterThanOrEqual(1);
+    expect(puts.at(-1)?.body).toEqual({
+      participatory: true,
+      planned: true,
+      verifiable: false,
+      method: null,
+      themes: [],
+    });
+  });
 });

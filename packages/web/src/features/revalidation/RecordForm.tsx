@@ -1,10 +1,13 @@
 import {
   type api,
   type BodyOf,
+  RECORD_FIELDS,
   RECORD_KINDS,
   REVALIDATION,
   type RecordKind,
+  type Regulator,
   type RevalidationRecord,
+  recordFieldsFor,
 } from "@cpd/contract";
 import {
   Button,
@@ -22,7 +25,7 @@ import { DateField } from "../../lib/DateField";
 import { errorMessage } from "../../lib/error-messages";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { useSaveRecord } from "./queries";
-import { CODE_THEMES, KIND_HAS_THEMES, RECORD_FIELDS, RECORD_KIND_LABELS } from "./revalidation-model";
+import { CODE_THEMES, KIND_HAS_THEMES, RECORD_KIND_LABELS } from "./revalidation-model";
 
 type RecordBody = BodyOf<typeof api.createRevalidationRecord>;
 type Errors = Record<string, string>;
@@ -58,7 +61,7 @@ const fresh = (kind: RecordKind): Draft => ({
 });
 
 /** The form's checks (the contract's limits); an empty object when it can be sent. */
-function recordErrors(d: Draft): Errors {
+function recordErrors(d: Draft, held: readonly Regulator[]): Errors {
   const e: Errors = {};
   if (!d.title.trim()) e.title = "Enter a title";
   if (!d.date) e.date = "Enter the date as DD/MM/YYYY";
@@ -68,7 +71,7 @@ function recordErrors(d: Draft): Errors {
       e.hours = "Enter the hours, more than 0 and up to 10,000, in quarter hours";
     if (d.endDate && d.date && d.endDate < d.date) e.endDate = "The last day must be on or after the first";
   }
-  for (const f of RECORD_FIELDS[d.kind]) {
+  for (const f of recordFieldsFor(d.kind, held)) {
     if (f.required && !(d.details[f.key] ?? "").trim())
       e[f.key] = `Enter ${f.label.replace(/\?$/, "").toLowerCase()}`;
   }
@@ -96,12 +99,15 @@ export function RecordForm({
   record,
   initialKind,
   themes,
+  regulators,
   onDone,
   onCancel,
 }: {
   record: RevalidationRecord | null;
   initialKind: RecordKind;
   themes: string[];
+  /** The regulators of the caller's registrations: a regulator's own fields are asked of its registrants only. */
+  regulators: readonly Regulator[];
   onDone: () => void;
   onCancel: () => void;
 }) {
@@ -127,7 +133,7 @@ export function RecordForm({
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const found = recordErrors(d);
+    const found = recordErrors(d, regulators);
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length) return;
@@ -193,7 +199,7 @@ export function RecordForm({
             />
           )}
         </SimpleGrid>
-        {RECORD_FIELDS[d.kind].map((f) =>
+        {recordFieldsFor(d.kind, regulators).map((f) =>
           f.long ? (
             <Textarea
               key={`${d.kind}-${f.key}`}

@@ -1,4 +1,11 @@
-import { RECORD_KINDS, REVALIDATION, type RecordKind, type RevalidationRecord, ukDate } from "@cpd/contract";
+import {
+  RECORD_KINDS,
+  REVALIDATION,
+  type RecordKind,
+  type Regulator,
+  type RevalidationRecord,
+  ukDate,
+} from "@cpd/contract";
 import { Button, Group, Modal, Select, Stack, Table, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
@@ -17,7 +24,13 @@ function when(r: RevalidationRecord): string {
 }
 
 /** The caller's practice hours, feedback, reflections, discussions and declarations. */
-export function RecordsSection({ themes }: { themes: string[] }) {
+export function RecordsSection({
+  themes,
+  regulators,
+}: {
+  themes: string[];
+  regulators: readonly Regulator[];
+}) {
   const [page, setPage] = useState(1);
   const [kind, setKind] = useState<RecordKind | null>(null);
   const [editing, setEditing] = useState<{ record: RevalidationRecord | null; kind: RecordKind } | null>(
@@ -121,6 +134,7 @@ export function RecordsSection({ themes }: { themes: string[] }) {
             record={editing.record}
             initialKind={editing.kind}
             themes={themes}
+            regulators={regulators}
             onCancel={() => setEditing(null)}
             onDone={() => {
               setEditing(null);

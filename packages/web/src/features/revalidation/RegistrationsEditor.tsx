@@ -34,6 +34,7 @@ const newKey = () => `registration-${++nextKey}`;
 
 const toDraft = (r: Registration): RegistrationDraft => ({
   key: newKey(),
+  id: r.id,
   regulator: r.regulator,
   registers: r.registers,
   registrationNumber: r.registrationNumber,
@@ -169,8 +170,8 @@ function RegistrationFields({
   );
 }
 
-/** Add, change and remove the caller's professional registrations (saved together). */
-export function RegistrationsEditor({ order = 2 }: { order?: 2 | 3 }) {
+/** Add, change and remove the caller's professional registrations (saved together); `onSaved` after a save. */
+export function RegistrationsEditor({ order = 2, onSaved }: { order?: 2 | 3; onSaved?: () => void }) {
   const registrations = useRegistrations();
   const packs = usePacks();
   const save = useSaveRegistrations();
@@ -200,6 +201,7 @@ export function RegistrationsEditor({ order = 2 }: { order?: 2 | 3 }) {
     setFailure(null);
     if (Object.values(found).some((x) => Object.keys(x).length > 0)) return;
     const items = drafts.map((d) => ({
+      ...(d.id ? { id: d.id } : {}),
       regulator: d.regulator as Regulator,
       registers: d.registers,
       registrationNumber: d.registrationNumber.trim(),
@@ -211,6 +213,7 @@ export function RegistrationsEditor({ order = 2 }: { order?: 2 | 3 }) {
     try {
       await save.mutateAsync({ items });
       notifySuccess("Registrations saved");
+      onSaved?.();
     } catch (err) {
       setFailure(errorMessage(err) || "Your registrations were not saved.");
     }

@@ -1,11 +1,15 @@
 import { Stack, Text, Title } from "@mantine/core";
+import { Fragment } from "react";
 import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
+import { AttestationsSection } from "../attestations";
 import { ProgressCard } from "./ProgressCard";
 import { usePacks, useRevalidationProgress } from "./queries";
 import { RecordsSection } from "./RecordsSection";
 import { RegistrationsEditor } from "./RegistrationsEditor";
+import { RequiredRegistrationPrompt } from "./RequiredRegistrationPrompt";
+import { SubmissionSection } from "./SubmissionSection";
 
 /** The themes of the packs the caller's registrations follow, each once. */
 function themesOf(packIds: string[], packs: { id: string; themes: string[] }[]): string[] {
@@ -25,6 +29,7 @@ export default function RevalidationPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Title order={1}>Revalidation</Title>
+      <RequiredRegistrationPrompt />
       {progress.isLoading ? (
         <Spinner label="Loading your revalidation progress" />
       ) : progress.isError ? (
@@ -42,9 +47,13 @@ export default function RevalidationPage() {
       ) : (
         <>
           {items.map((p) => (
-            <ProgressCard key={p.registration.id} p={p} />
+            <Fragment key={p.registration.id}>
+              <ProgressCard p={p} />
+              <AttestationsSection p={p} />
+              <SubmissionSection p={p} />
+            </Fragment>
           ))}
-          <RecordsSection themes={themes} />
+          <RecordsSection themes={themes} regulators={items.map((p) => p.registration.regulator)} />
           <RegistrationsEditor />
         </>
       )}

@@ -1,6 +1,6 @@
 // Server state of revalidation (issue 26): registrations, the packs, progress per registration,
 // the revalidation records and what a diary entry counts for the packs.
-import { api, type BodyOf, REVALIDATION, type RecordKind } from "@cpd/contract";
+import { api, type BodyOf, REVALIDATION, type RecordKind, type ResponseOf, SUBMISSION } from "@cpd/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 
@@ -103,3 +103,26 @@ export function useSaveEntryRevalidation() {
     meta: { errorTitle: "Failed to save the entry's revalidation details" },
   });
 }
+
+// --- the submission pack (REQ-SUBMIT-02) ----------------------------------------------------------------
+
+export const useRequestSubmission = () =>
+  useMutation({
+    mutationFn: (registrationId: string) => call(api.requestSubmission, { params: { registrationId } }),
+    meta: { errorTitle: "Failed to build the submission pack" },
+  });
+
+type SubmissionState = ResponseOf<typeof api.submissionStatus>["state"];
+const SUBMISSION_FINISHED = new Set<SubmissionState>(["Completed", "Failed"]);
+
+/** Polls a submission pack until it is Completed or Failed, as the portfolio's download does. */
+export const useSubmissionStatus = (id: string | null) =>
+  useQuery({
+    queryKey: ["revalidation", "submission", id],
+    queryFn: () => call(api.submissionStatus, { params: { id: id ?? "" } }),
+    enabled: id !== null,
+    refetchInterval: (q) =>
+      q.state.data && SUBMISSION_FINISHED.has(q.state.data.state) ? false : SUBMISSION.pollMs,
+    staleTime: 0,
+    meta: { errorTitle: "Failed to check the submission pack" },
+  });

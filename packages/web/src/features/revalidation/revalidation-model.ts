@@ -20,14 +20,6 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   confirmation: "Confirmation",
 };
 
-/** One text field of a record form, stored under `details[key]`. */
-interface DetailField {
-  key: string;
-  label: string;
-  long?: boolean;
-  required?: boolean;
-}
-
 /** The NMC's four themes of the Code, asked for on a reflective account. */
 export const CODE_THEMES = [
   "Prioritise people",
@@ -35,51 +27,6 @@ export const CODE_THEMES = [
   "Preserve safety",
   "Promote professionalism and trust",
 ] as const;
-
-export const RECORD_FIELDS: Record<RecordKind, DetailField[]> = {
-  practiceHours: [
-    { key: "organisation", label: "Organisation", required: true },
-    { key: "setting", label: "Setting" },
-    { key: "scope", label: "Scope of practice" },
-  ],
-  feedback: [
-    { key: "source", label: "Who gave the feedback", required: true },
-    { key: "said", label: "What was said", long: true, required: true },
-    { key: "used", label: "How you used it to improve your practice", long: true },
-  ],
-  reflectiveAccount: [
-    {
-      key: "nature",
-      label: "What was the nature of the CPD activity or feedback?",
-      long: true,
-      required: true,
-    },
-    { key: "learned", label: "What did you learn from it?", long: true, required: true },
-    {
-      key: "changed",
-      label: "How did you change or improve your practice as a result?",
-      long: true,
-      required: true,
-    },
-    { key: "codeRelevance", label: "How is this relevant to the Code?", long: true, required: true },
-  ],
-  reflectiveDiscussion: [
-    { key: "withName", label: "Name of the person you discussed with", required: true },
-    { key: "withNumber", label: "Their registration number" },
-    { key: "notes", label: "Notes", long: true },
-  ],
-  peerDiscussion: [
-    { key: "withName", label: "Name of your peer", required: true },
-    { key: "withNumber", label: "Their registration number" },
-    { key: "notes", label: "Notes", long: true },
-  ],
-  healthCharacterDeclaration: [{ key: "statement", label: "Statement", long: true, required: true }],
-  indemnityDeclaration: [{ key: "statement", label: "Statement", long: true, required: true }],
-  confirmation: [
-    { key: "confirmerName", label: "Name of the person confirming", required: true },
-    { key: "statement", label: "Statement", long: true, required: true },
-  ],
-};
 
 /** Record kinds whose form asks for themes (the reflective account asks for the Code's four). */
 export const KIND_HAS_THEMES: Record<RecordKind, boolean> = {
@@ -96,6 +43,8 @@ export const KIND_HAS_THEMES: Record<RecordKind, boolean> = {
 /** What a registration's form holds while it is edited (strings as typed). */
 export interface RegistrationDraft {
   key: string;
+  /** The saved registration's id, sent back so the server keeps it (REQ-REVAL-02). */
+  id?: string;
   regulator: Regulator | null;
   registers: string[];
   registrationNumber: string;

@@ -1,5 +1,13 @@
-// Payloads of the revalidation calls for the component tests.
-import type { RevalidationProgress, RevalidationRecord } from "@cpd/contract";
+// Payloads of the revalidation calls for the component tests, and what the tests of the pages
+// that show the revalidation feature's parts expect of them.
+import {
+  REVALIDATION_MESSAGES,
+  type RequirableRegulator,
+  type RevalidationProgress,
+  type RevalidationRecord,
+} from "@cpd/contract";
+import { screen } from "@testing-library/react";
+import { expect } from "vitest";
 
 export const nmcPack = {
   id: "nmc-2019",
@@ -108,3 +116,14 @@ export const practiceRecord: RevalidationRecord = {
   themes: [],
   updatedAt: "2026-04-01T10:00:00.000Z",
 };
+
+/** The prompt for the registration the organisation requires (REQ-REVAL-09): its message, and a link to the profile's Registrations tab. */
+export async function expectRequiredRegistrationPrompt(regulator: RequirableRegulator) {
+  expect(
+    await screen.findByText(`${REVALIDATION_MESSAGES.registrationRequired(regulator)}.`),
+  ).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Add your registration" })).toHaveAttribute(
+    "href",
+    "/profile?tab=registrations",
+  );
+}

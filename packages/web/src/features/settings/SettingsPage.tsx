@@ -118,6 +118,11 @@ export default function SettingsPage() {
         <Section title="Email notifications">
           {groupToggle("emails", "entryReceipt", "Email me a receipt when I save an entry")}
           {groupToggle("emails", "plannedCPD", "Email me reminders about planned CPD")}
+          {groupToggle(
+            "emails",
+            "documentExpiry",
+            "Email me 30 and 7 days before an identity document in my profile expires",
+          )}
         </Section>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate("/dashboard")}>

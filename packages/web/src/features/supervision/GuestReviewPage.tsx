@@ -4,17 +4,18 @@
 import { api, SUPERVISION_MESSAGES, type SupervisionSide, UUID_PATTERN } from "@cpd/contract";
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { buildUrl } from "../../lib/api-client";
 import { errorMessage } from "../../lib/error-messages";
+import { GuestShell, guestRoute, LinkProblem } from "../../lib/GuestShell";
+import { useGuestToken, withToken } from "../../lib/guest-token";
 import { londonDateTime } from "../../lib/london-time";
 import { Spinner } from "../../lib/Spinner";
 import { StatusAlert } from "../../lib/StatusAlert";
 import { usePageTitle } from "../../lib/use-page-title";
 import { GuestAuth } from "./GuestAuth";
-import { GuestProviders, GuestShell, LinkProblem } from "./GuestShell";
-import { readGuestToken, storeGuestToken, withToken } from "./guest-token";
+import { supervisionTokens } from "./guest-token";
 import { type Party, supervisionKeys, useSupervisionView } from "./queries";
 import { ReadOnlyRecord } from "./ReadOnlyRecord";
 import { reviewState } from "./review-model";
@@ -25,28 +26,12 @@ import { TopicList } from "./Topics";
 const TITLE = "Supervision review";
 const UUID = new RegExp(UUID_PATTERN);
 
-export default function GuestReviewRoute() {
-  return (
-    <GuestProviders>
-      <GuestReview />
-    </GuestProviders>
-  );
-}
-
 export function GuestReview() {
   usePageTitle(TITLE);
   const { id = "" } = useParams();
-  const [token, setToken] = useState(() => readGuestToken(id));
+  const [token, keepToken] = useGuestToken(supervisionTokens, id);
   const [problem, setProblem] = useState<string | null>(null);
   const [signed, setSigned] = useState<{ side: SupervisionSide; answer: SignOffAnswer } | null>(null);
-
-  const keepToken = useCallback(
-    (next: string | null) => {
-      storeGuestToken(id, next);
-      setToken(next);
-    },
-    [id],
-  );
 
   if (!UUID.test(id)) return <LinkProblem title={TITLE} message={SUPERVISION_MESSAGES.linkInvalid} />;
   if (problem) return <LinkProblem title={TITLE} message={problem} />;
@@ -194,3 +179,5 @@ function Signed({
     </GuestShell>
   );
 }
+
+export default guestRoute(GuestReview);

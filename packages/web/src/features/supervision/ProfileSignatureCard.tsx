@@ -5,11 +5,11 @@ import { SUPERVISION_MESSAGES } from "@cpd/contract";
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { notifySuccess } from "../../lib/notify";
+import type { PadHandle } from "../../lib/SignaturePadField";
 import { Spinner } from "../../lib/Spinner";
 import { useDeleteProfileSignature, useProfileSignature, useSaveProfileSignature } from "./queries";
-import type { PadHandle } from "./SignaturePadField";
 
-const SignaturePadField = lazy(() => import("./SignaturePadField"));
+const SignaturePadField = lazy(() => import("../../lib/SignaturePadField"));
 
 export default function ProfileSignatureCard({ canEdit }: { canEdit: boolean }) {
   const id = useId();

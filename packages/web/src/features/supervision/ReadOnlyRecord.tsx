@@ -4,8 +4,8 @@ import { ITEM_TYPES } from "@cpd/contract";
 import { Anchor, Box, Card, Stack, Text, Title, type TitleOrder } from "@mantine/core";
 import { useId } from "react";
 import { bareList } from "../../lib/bare-list";
+import { withToken } from "../../lib/guest-token";
 import { type Form, type FormItem, initialValues, visiblePages } from "../forms";
-import { withToken } from "./guest-token";
 import { answerText } from "./record-text";
 
 function Answer({

@@ -3,13 +3,13 @@
 import { type api, type ResponseOf, type SignOffState, SUPERVISION_MESSAGES } from "@cpd/contract";
 import { Button, Checkbox, Stack, Text, Title, type TitleOrder } from "@mantine/core";
 import { lazy, Suspense, useId, useRef, useState } from "react";
+import type { PadHandle } from "../../lib/SignaturePadField";
 import { Spinner } from "../../lib/Spinner";
 import { type Party, useSignOff } from "./queries";
 import { type RevieweeRecord, signaturesOf } from "./review-model";
 import { SignatureList } from "./SignatureList";
-import type { PadHandle } from "./SignaturePadField";
 
-const SignaturePadField = lazy(() => import("./SignaturePadField"));
+const SignaturePadField = lazy(() => import("../../lib/SignaturePadField"));
 
 export type SignOffAnswer = ResponseOf<typeof api.completeSupervision>;
 

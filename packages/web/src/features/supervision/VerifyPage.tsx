@@ -1,65 +1,22 @@
 // /verify/supervision/:id?hash=… (public): whether the SHA-256 printed on a supervision PDF is the
 // one its signers signed, whether the stored record still hashes to it, and who signed when.
-import { UUID_PATTERN } from "@cpd/contract";
-import { Code, Stack, Text, Title } from "@mantine/core";
-import { useParams, useSearchParams } from "react-router-dom";
-import { ApiError } from "../../lib/api-error";
-import { errorMessage } from "../../lib/error-messages";
-import { Spinner } from "../../lib/Spinner";
+import { Stack, Text, Title } from "@mantine/core";
+import { guestRoute } from "../../lib/GuestShell";
+import { HashCheck } from "../../lib/HashCheck";
 import { StatusAlert } from "../../lib/StatusAlert";
-import { usePageTitle } from "../../lib/use-page-title";
-import { GuestProviders, GuestShell } from "./GuestShell";
 import { useVerify } from "./queries";
 import { SignatureList } from "./SignatureList";
 
-const TITLE = "Verify a supervision record";
-const UUID = new RegExp(UUID_PATTERN);
-const HASH = /^[0-9a-fA-F]{64}$/;
-
-export default function VerifyRoute() {
-  return (
-    <GuestProviders>
-      <VerifySupervision />
-    </GuestProviders>
-  );
-}
-
 export function VerifySupervision() {
-  usePageTitle(TITLE);
-  const { id = "" } = useParams();
-  const [search] = useSearchParams();
-  const hash = (search.get("hash") ?? "").trim();
-  const valid = UUID.test(id) && HASH.test(hash);
-  const verify = useVerify(id, hash, valid);
-
   return (
-    <GuestShell title={TITLE}>
-      <Text>
-        The PDF of a signed supervision record prints a SHA-256 hash of what was signed. This page checks it
-        against the record held by the CPD Dashboard.
-      </Text>
-      {hash && (
-        <Text fz="sm" style={{ overflowWrap: "anywhere" }}>
-          Hash checked: <Code>{hash}</Code>
-        </Text>
-      )}
-      {!valid ? (
-        <StatusAlert tone="error" title="This verification link is not complete">
-          The link must name a supervision record and a 64-character SHA-256 hash. Copy the whole link from
-          the PDF.
-        </StatusAlert>
-      ) : verify.isLoading ? (
-        <Spinner label="Checking the record" />
-      ) : verify.error ? (
-        <StatusAlert tone="error" title="The record could not be checked">
-          {verify.error instanceof ApiError && verify.error.status === 404
-            ? "We could not find this supervision record."
-            : errorMessage(verify.error)}
-        </StatusAlert>
-      ) : verify.data ? (
-        <Result answer={verify.data} />
-      ) : null}
-    </GuestShell>
+    <HashCheck
+      title="Verify a supervision record"
+      intro="The PDF of a signed supervision record prints a SHA-256 hash of what was signed. This page checks it against the record held by the CPD Dashboard."
+      what="supervision record"
+      useCheck={useVerify}
+    >
+      {(answer) => <Result answer={answer} />}
+    </HashCheck>
   );
 }
 
@@ -104,3 +61,5 @@ function Result({ answer }: { answer: Answer }) {
     </Stack>
   );
 }
+
+export default guestRoute(VerifySupervision);

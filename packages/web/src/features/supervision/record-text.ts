@@ -1,15 +1,8 @@
-// A form's answers as plain text, for the reviewee's read-only copy of the record. Rich text
-// arrives as HTML written by someone else: it is turned into text (an inert parse, nothing runs or
-// loads), never rendered as HTML.
+// A form's answers as plain text, for the reviewee's read-only copy of the record (rich text as
+// text: lib/html-text.ts).
 import { ITEM_TYPES, ukDate } from "@cpd/contract";
+import { htmlToText } from "../../lib/html-text";
 import type { FormItem } from "../forms";
-
-const BLOCK_END = /<\/(p|div|li|h[1-6]|blockquote)>|<br\s*\/?>/gi;
-
-function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(html.replace(BLOCK_END, "$&\n"), "text/html");
-  return (doc.body.textContent ?? "").replace(/\n{3,}/g, "\n\n").trim();
-}
 
 /** The answer of a non-file item as text; "" when unanswered. */
 export function answerText(item: FormItem, value: string | string[]): string {

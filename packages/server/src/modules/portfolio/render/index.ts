@@ -2,14 +2,13 @@
 // streamed to `out`. Pages stay buffered until the end so the contents page numbers and the
 // "Page N of M" footers can be written once the page count is known.
 
-import { finished } from "node:stream/promises";
 import { ukDate } from "@cpd/contract";
-import { createPdf } from "../../../lib/pdf/fonts.js";
+import { streamPdf } from "../../../lib/pdf/stream.js";
 import { type ContentsLine, contentsPageCount, fillContents } from "./contents.js";
 import { drawEntry, warmImages } from "./entries.js";
 import { drawFrontPage } from "./front-page.js";
 import { drawInfographic } from "./infographic.js";
-import { accentColour, currentPage, heading, MARGIN, MUTED, PAGE, paragraph } from "./layout.js";
+import { A4_DOCUMENT, accentColour, currentPage, heading, MUTED, PAGE, paragraph } from "./layout.js";
 import { drawPageFurniture } from "./page-furniture.js";
 import { drawProfilePage } from "./profile-pages.js";
 import type {
@@ -52,24 +51,16 @@ export async function renderPortfolio(
 ): Promise<RenderResult> {
   const brandColour = input.branding ? accentColour(input.branding.colourHex) : null;
   const accent = brandColour ?? accentColour(null);
-  const doc = createPdf({
-    size: [PAGE.width, PAGE.height],
-    margins: MARGIN,
-    bufferPages: true,
+  const options = {
+    ...A4_DOCUMENT,
     autoFirstPage: false,
     info: {
       Title: [input.title.line1, input.title.line2].filter(Boolean).join(" – ") || "CPD portfolio",
       Author: input.owner.name,
       Creator: "CPD platform",
     },
-  });
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.once("end", resolve);
-    doc.once("error", reject);
-  });
-  doc.pipe(out);
-
-  try {
+  };
+  return streamPdf(out, options, async (doc) => {
     let furnitureFrom = 0;
     if (input.include.includes("FRONT_PAGE")) {
       // addPage's options replace the document's, so the size is given again.
@@ -121,19 +112,13 @@ export async function renderPortfolio(
     }
 
     if (contents) fillContents(doc, contents.first, contents.pages, lines, accent);
-    const pages = drawPageFurniture(doc, {
+    drawPageFurniture(doc, {
       from: furnitureFrom,
       owner: input.owner.name,
       title: input.title.line1,
       accent,
     });
-    doc.end();
-    await Promise.all([ended, finished(out, { readable: false })]);
-    return { pages };
-  } catch (err) {
-    doc.unpipe(out);
-    throw err;
-  }
+  });
 }
 
 /** Entries read ahead of the one being drawn, their photos fetched and shrunk meanwhile. */

@@ -1,16 +1,18 @@
 // Page geometry, colours and the small text helpers every part of the portfolio shares.
 import { ENTRY_TYPE_DOCUMENT_LABELS } from "@cpd/contract";
-import { keepTogether } from "../../../lib/pdf/blocks.js";
+import { bulletList, footerOnEveryPage, keepTogether } from "../../../lib/pdf/blocks.js";
 import { BRAND_BLUE, INK, MUTED } from "../../../lib/pdf/colours.js";
 import { FONT } from "../../../lib/pdf/fonts.js";
 import { writeRichText } from "../../../lib/pdf/rich-text.js";
 import { richTextToPlain } from "../../../lib/pdf/rich-text-parse.js";
-import { writeText } from "../../../lib/pdf/text.js";
+import { type WriteTextOptions, writeText } from "../../../lib/pdf/text.js";
 
 export const PAGE = { width: 595.28, height: 841.89 } as const;
 export const MARGIN = { top: 72, bottom: 72, left: 56, right: 56 } as const;
 export const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 export const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom;
+/** The document options of every PDF laid out on this page. */
+export const A4_DOCUMENT = { size: [PAGE.width, PAGE.height], margins: MARGIN };
 
 export { INK, MUTED };
 export const RULE = "#c8ced4";
@@ -62,6 +64,41 @@ export function heading(
   doc.fillColor(colour).fontSize(size);
   writeText(doc, text, { x: MARGIN.left, y: doc.y, width: CONTENT_WIDTH, bold: true });
   doc.y += size * 0.4;
+}
+
+/** Plain text across the column from the current position. */
+export function columnText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  options: Omit<WriteTextOptions, "x" | "y" | "width"> = {},
+): void {
+  writeText(doc, text, { x: MARGIN.left, y: doc.y, width: CONTENT_WIDTH, ...options });
+}
+
+/** A bullet list across the column. */
+export function columnList(doc: PDFKit.PDFDocument, items: string[], size = 11, lineGap?: number): void {
+  bulletList(doc, items, { x: MARGIN.left, width: CONTENT_WIDTH, size, lineGap });
+}
+
+/** Text in a frame across the column, so that it is read before what follows. */
+export function framedText(doc: PDFKit.PDFDocument, text: string, colour: string): void {
+  const height = doc.heightOfString(text, { width: CONTENT_WIDTH - 16 }) + 12;
+  const top = doc.y;
+  doc
+    .save()
+    .rect(MARGIN.left, top, CONTENT_WIDTH, height)
+    .lineWidth(1)
+    .strokeColor(colour)
+    .stroke()
+    .restore();
+  doc.fillColor(INK);
+  writeText(doc, text, { x: MARGIN.left + 8, y: top + 6, width: CONTENT_WIDTH - 16 });
+  doc.y = top + height + 12;
+}
+
+/** A muted footer line under the column on every page, e.g. "Page 2 of 5". */
+export function columnFooter(doc: PDFKit.PDFDocument, line: (page: number, pages: number) => string): void {
+  footerOnEveryPage(doc, line, { x: MARGIN.left, width: CONTENT_WIDTH, colour: MUTED });
 }
 
 /** A paragraph of body text, or stored rich text with its formatting (ADR 0023), across the column. */

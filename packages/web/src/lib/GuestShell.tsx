@@ -1,20 +1,24 @@
-// The frame of the public supervision pages (review link, verification): they are outside the
-// signed-in shell, so they bring the query cache and toasts themselves, as the HCPC portal does.
+// The frame of the public pages a guest opens from an e-mailed link (a supervision review, an
+// attestation) and of the hash checks (verification): they are outside the signed-in shell, so
+// they bring the query cache and toasts themselves, as the HCPC portal does.
 import "@mantine/notifications/styles.css";
 import { Container, Stack, Title } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { queryClient } from "../../lib/query-client";
-import { StatusAlert } from "../../lib/StatusAlert";
+import type { ComponentType, ReactNode } from "react";
+import { queryClient } from "./query-client";
+import { StatusAlert } from "./StatusAlert";
 
-export function GuestProviders({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Notifications position="top-right" limit={5} />
-      {children}
-    </QueryClientProvider>
-  );
+/** A public page as its route renders it: inside the query cache and toasts it brings itself. */
+export function guestRoute(Page: ComponentType) {
+  return function GuestRoute() {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Notifications position="top-right" limit={5} />
+        <Page />
+      </QueryClientProvider>
+    );
+  };
 }
 
 export function GuestShell({ title, children }: { title: string; children: ReactNode }) {

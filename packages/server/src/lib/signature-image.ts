@@ -1,5 +1,5 @@
-// What a signature may be (REQ-SUP-05): a PNG drawn on the pad, as a data URL, of a sane
-// size; or the member's saved signature, a PNG or JPEG data URL. Judged from the bytes.
+// What a signature may be (REQ-SUP-05; an attester's too, ADR 0028): a PNG drawn on the pad, as a
+// data URL, of a sane size; or the member's saved signature, a PNG or JPEG data URL. Judged from the bytes.
 import { SUPERVISION } from "@cpd/contract";
 
 export interface SignatureImage {

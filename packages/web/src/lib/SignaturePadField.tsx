@@ -2,7 +2,8 @@
 // the screen's pixel ratio, so strokes stay sharp, and whose box shrinks with a narrow screen while
 // keeping the pad's shape. Drawing depends on the pointer's path, so whoever cannot draw (keyboard
 // only) can type their name instead, which is drawn into the same box.
-// Loaded on demand: signature_pad is not part of any page until a sign-off is offered.
+// Loaded on demand: signature_pad is not part of any page until a sign-off is offered. Shared by
+// the supervision sign-off, the profile's saved signature and the attester's page (REQ-ATTEST-05).
 import { SUPERVISION } from "@cpd/contract";
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { type RefObject, useEffect, useId, useImperativeHandle, useRef, useState } from "react";

@@ -1,0 +1,81 @@
+// Shared by the PDF benchmarks (portfolio, submission): the worker as a child process on its own
+// Redis prefix, its peak RSS, and bare pdfkit drawing the same number of pages for the ratio.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Redis } from "ioredis";
+import PDFDocument from "pdfkit";
+import pino from "pino";
+import { loadConfig } from "../src/config.js";
+import type { Prisma } from "../src/generated/prisma/client.js";
+import { Queues } from "../src/jobs/queues.js";
+import type { Db as PrismaClient } from "../src/lib/db.js";
+import { heartbeatAge } from "../src/lib/heartbeat.js";
+import { createResources } from "../src/resources.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export function startWorker(prefix: string): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
+    cwd: path.join(here, ".."),
+    env: { ...process.env, REDIS_PREFIX: prefix, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+/** Waits until the worker's first heartbeat: its modules are loaded and its queues consumed. */
+export async function workerReady(redis: Redis, prefix: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while ((await heartbeatAge(redis, prefix)) === null) {
+    if (Date.now() > until) throw new Error("the worker did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Peak resident set of a process so far (Linux). */
+export const peakRssMb = (pid: number) => {
+  const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+) kB/);
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+
+/** Pages per second of bare pdfkit (standard font): `pages` pages of a title and `body` each. */
+export async function barePagesPerSecond(pages: number, title: (i: number) => string, body: string) {
+  const t0 = performance.now();
+  const doc = new PDFDocument({ size: "A4", margin: 56 });
+  doc.on("data", () => {});
+  const done = new Promise((r) => doc.on("end", r));
+  for (let i = 0; i < pages; i++) {
+    if (i) doc.addPage();
+    doc.fontSize(16).text(title(i)).fontSize(11).text(body);
+  }
+  doc.end();
+  await done;
+  return pages / ((performance.now() - t0) / 1000);
+}
+
+/** `count` diary entries of 1.5 hours for `userId`, `fields(i)` giving each its title, date and the rest; their ids. */
+export async function createDiaryEntries(
+  prisma: PrismaClient,
+  userId: string,
+  count: number,
+  fields: (i: number) => Omit<Prisma.EntryCreateManyInput, "id" | "userId" | "type">,
+): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  await prisma.entry.createMany({
+    data: ids.map((id, i) => ({ id, userId, type: "diary", hours: 1.5, ...fields(i) })),
+  });
+  return ids;
+}
+
+/** The app's resources for a benchmark: silent, the bucket made, queues and worker on `prefix`. */
+export async function benchResources(prefix: string) {
+  const res = await createResources(
+    loadConfig({ ...process.env, LOG_LEVEL: "silent", REDIS_PREFIX: prefix }),
+  );
+  res.deps.log = pino({ level: "silent" });
+  await res.deps.storage.ensureBucket();
+  res.deps.queues = new Queues(res.deps.redis, prefix);
+  return res;
+}
