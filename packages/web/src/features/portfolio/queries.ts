@@ -1,6 +1,7 @@
 import { api, type BodyOf, PORTFOLIO, type ResponseOf } from "@cpd/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
+import { pollJob } from "../../lib/poll-job";
 import type { BuilderEntry } from "./builder-model";
 
 /** The list endpoint's largest page; the builder reads pages of it up to the 1000 entries of REQ-PORT-02. */
@@ -45,18 +46,13 @@ export const useRequestPortfolio = () =>
     meta: { errorTitle: "Failed to Request Portfolio" },
   });
 
-const FINISHED = new Set(["Completed", "Failed", "Expired"]);
-type Status = ResponseOf<typeof api.portfolioStatus>;
-
 /** Polls the request every 3 s until it is Completed or Failed (REQ-PORT-05). */
 export const usePortfolioStatus = (uuid: string | null) =>
   useQuery({
     queryKey: ["portfolio", "status", uuid],
     queryFn: () => call(api.portfolioStatus, { params: { id: uuid ?? "" } }),
     enabled: uuid !== null,
-    refetchInterval: (q) =>
-      q.state.data && FINISHED.has((q.state.data as Status).state) ? false : PORTFOLIO.pollMs,
-    staleTime: 0,
+    ...pollJob<ResponseOf<typeof api.portfolioStatus>>(["Completed", "Failed", "Expired"], PORTFOLIO.pollMs),
   });
 
 export const useRequestHcpcAccess = () =>

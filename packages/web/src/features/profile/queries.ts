@@ -1,5 +1,5 @@
 import { api, type BodyOf, type ResponseOf } from "@cpd/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type DefaultError, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
 import type { MutationCallbacks } from "../../lib/query-client";
@@ -13,6 +13,25 @@ export const profileKeys = {
   governingBodies: ["profile", "governing-bodies"] as const,
   governingBodyOptions: ["profile", "governing-bodies", "options"] as const,
 };
+
+/** A save whose answer replaces the cached `key`, then the component's own callbacks run. */
+function useSaveInto<TData, TVariables>(
+  key: readonly unknown[],
+  mutationFn: (v: TVariables) => Promise<TData>,
+  callbacks: MutationCallbacks<TData, TVariables>,
+  errorTitle?: string,
+) {
+  const qc = useQueryClient();
+  return useMutation<TData, DefaultError, TVariables>({
+    mutationFn,
+    ...(errorTitle ? { meta: { errorTitle } } : {}),
+    onSuccess: async (data, ...rest) => {
+      qc.setQueryData(key, data);
+      await callbacks.onSuccess?.(data, ...rest);
+    },
+    onError: callbacks.onError,
+  });
+}
 
 export const usePersonalProfile = () =>
   useQuery({
@@ -64,19 +83,14 @@ export const useAdditionalFieldValues = () =>
 
 type AdditionalBody = BodyOf<typeof api.saveAdditionalFieldValues>;
 
-export function useSaveAdditionalFieldValues(
+export const useSaveAdditionalFieldValues = (
   callbacks: MutationCallbacks<ResponseOf<typeof api.saveAdditionalFieldValues>, AdditionalBody>,
-) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AdditionalBody) => call(api.saveAdditionalFieldValues, { body }),
-    onSuccess: async (...args) => {
-      qc.setQueryData(ADDITIONAL_VALUES_KEY, args[0]);
-      await callbacks.onSuccess?.(...args);
-    },
-    onError: callbacks.onError,
-  });
-}
+) =>
+  useSaveInto(
+    ADDITIONAL_VALUES_KEY,
+    (body: AdditionalBody) => call(api.saveAdditionalFieldValues, { body }),
+    callbacks,
+  );
 
 export const useMyReviews = () =>
   useQuery({
@@ -88,60 +102,43 @@ export const useMyReviews = () =>
 type ProfileBody = BodyOf<typeof api.updateProfile>;
 
 /** Save the basic details; the shell's profile shows them at once. */
-export function useUpdateProfile(
+export const useUpdateProfile = (
   callbacks: MutationCallbacks<ResponseOf<typeof api.updateProfile>, ProfileBody>,
-) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProfileBody) => call(api.updateProfile, { body }),
-    meta: { errorTitle: TOASTS.updateProfileFailed },
-    onSuccess: async (...args) => {
-      qc.setQueryData(keys.profile, args[0]);
-      await callbacks.onSuccess?.(...args);
-    },
-    onError: callbacks.onError,
-  });
-}
+) =>
+  useSaveInto(
+    keys.profile,
+    (body: ProfileBody) => call(api.updateProfile, { body }),
+    callbacks,
+    TOASTS.updateProfileFailed,
+  );
 
 /** Save the personal (professional) profile; fields the organisation locks are left out. */
-export function useSavePersonalProfile(
+export const useSavePersonalProfile = (
   lockedFields: string[],
   callbacks: MutationCallbacks<unknown, PersonalForm>,
-) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (f: PersonalForm) => call(api.putPersonalProfile, { body: toBody(f, lockedFields) }),
-    meta: { errorTitle: "Failed to save profile" },
-    onSuccess: async (...args) => {
-      qc.setQueryData(profileKeys.personal, args[0]);
-      await callbacks.onSuccess?.(...args);
-    },
-  });
-}
+) =>
+  useSaveInto(
+    profileKeys.personal,
+    (f: PersonalForm): Promise<unknown> => call(api.putPersonalProfile, { body: toBody(f, lockedFields) }),
+    callbacks,
+    "Failed to save profile",
+  );
 
-export function useSaveGoverningBodies(callbacks: MutationCallbacks<unknown, string[]>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (list: string[]) => call(api.putGoverningBodies, { body: list }),
-    meta: { errorTitle: "Failed to save governing bodies" },
-    onSuccess: async (...args) => {
-      qc.setQueryData(profileKeys.governingBodies, args[0]);
-      await callbacks.onSuccess?.(...args);
-    },
-  });
-}
+export const useSaveGoverningBodies = (callbacks: MutationCallbacks<unknown, string[]>) =>
+  useSaveInto(
+    profileKeys.governingBodies,
+    (list: string[]): Promise<unknown> => call(api.putGoverningBodies, { body: list }),
+    callbacks,
+    "Failed to save governing bodies",
+  );
 
-export function useCancelMembership(callbacks: MutationCallbacks<unknown>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(api.cancelMembership),
-    meta: { errorTitle: "Failed to cancel membership" },
-    onSuccess: async (...args) => {
-      qc.setQueryData(keys.membership, args[0]);
-      await callbacks.onSuccess?.(...args);
-    },
-  });
-}
+export const useCancelMembership = (callbacks: MutationCallbacks<unknown>) =>
+  useSaveInto(
+    keys.membership,
+    (): Promise<unknown> => call(api.cancelMembership),
+    callbacks,
+    "Failed to cancel membership",
+  );
 
 /** Tags are saved at each add or remove, shown at once and put back if the save fails (REQ-PROFILE-04). */
 export function useSaveTags() {

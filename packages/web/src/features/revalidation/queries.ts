@@ -3,6 +3,7 @@
 import { api, type BodyOf, REVALIDATION, type RecordKind, type ResponseOf, SUBMISSION } from "@cpd/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
+import { pollJob } from "../../lib/poll-job";
 
 const revalidationKeys = {
   all: ["revalidation"] as const,
@@ -112,17 +113,12 @@ export const useRequestSubmission = () =>
     meta: { errorTitle: "Failed to build the submission pack" },
   });
 
-type SubmissionState = ResponseOf<typeof api.submissionStatus>["state"];
-const SUBMISSION_FINISHED = new Set<SubmissionState>(["Completed", "Failed"]);
-
 /** Polls a submission pack until it is Completed or Failed, as the portfolio's download does. */
 export const useSubmissionStatus = (id: string | null) =>
   useQuery({
     queryKey: ["revalidation", "submission", id],
     queryFn: () => call(api.submissionStatus, { params: { id: id ?? "" } }),
     enabled: id !== null,
-    refetchInterval: (q) =>
-      q.state.data && SUBMISSION_FINISHED.has(q.state.data.state) ? false : SUBMISSION.pollMs,
-    staleTime: 0,
+    ...pollJob<ResponseOf<typeof api.submissionStatus>>(["Completed", "Failed"], SUBMISSION.pollMs),
     meta: { errorTitle: "Failed to check the submission pack" },
   });
