@@ -87,16 +87,8 @@ export function requestErrors(d: RequestDraft): RequestErrors {
 
 // --- the attester's form ----------------------------------------------------------------------------
 
-export interface SignerDraft {
-  name: string;
-  registrationNumber: string;
-  regulator: string;
-  email: string;
-  address: string;
-  postcode: string;
-  date: string;
-  confirmed: boolean;
-}
+/** The signer's details as typed (the contract's fields, as strings), and the confirmer's tick. */
+export type SignerDraft = Record<Exclude<keyof SignerDetails, "statement">, string> & { confirmed: boolean };
 export type SignerField = keyof SignerDraft;
 export type SignerErrors = Partial<Record<SignerField, string>>;
 
