@@ -90,6 +90,10 @@ const config: ViteUserConfig = {
           include: ["src/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          // One module graph per worker instead of per file: Mantine and React are imported once,
+          // not 50 times (232 s -> 100 s on this 2-core machine). Each file cleans up after itself
+          // (src/test/setup.ts), so nothing a file leaves behind reaches the next.
+          isolate: false,
           // Rendering Mantine in jsdom is slow on a shared 2-core machine.
           testTimeout: 30_000,
         },

@@ -64,8 +64,15 @@ export async function skipMiniTour(page: Page) {
 }
 
 /**
- * Logs the user in through the form (checking the login page with axe) and waits for the
- * dashboard. The page's clock is fixed first (this morning unless `at` says otherwise).
+ * The login page is the same page before every test: axe checks it once per test worker, not in
+ * about 70 identical scans; every-route-a11y.spec.ts and login-shell.spec.ts check it and its
+ * error state as well.
+ */
+let loginPageChecked = false;
+
+/**
+ * Logs the user in through the form (the login page checked with axe once per worker) and waits
+ * for the dashboard. The page's clock is fixed first (this morning unless `at` says otherwise).
  */
 export async function login(
   page: Page,
@@ -76,7 +83,10 @@ export async function login(
   if (!miniTour) await skipMiniTour(page);
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
-  await checkA11y(page, "/login");
+  if (!loginPageChecked) {
+    await checkA11y(page, "/login");
+    loginPageChecked = true;
+  }
   await submitLogin(page, user);
   await page.waitForURL("**/dashboard");
 }
