@@ -4,6 +4,7 @@
 // client derives its types from them: a call's shape is written once.
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { ERROR_CODES, type ErrorCode } from "./errors.js";
+import { IdentifiersFoundDetails } from "./identifiers.js";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -72,6 +73,8 @@ export const ErrorEnvelope = Type.Object(
     error: Type.String(),
     message: Type.String(),
     code: Type.Unsafe<ErrorCode>({ type: "string", enum: [...ERROR_CODES] }),
+    /** With code IDENTIFIERS_FOUND only: the findings that stop the record leaving (ADR 0029). */
+    details: Type.Optional(IdentifiersFoundDetails),
   },
   {
     $id: "ErrorEnvelope",

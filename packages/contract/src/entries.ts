@@ -1,6 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { Empty, endpoint, IsoDate, Nullable } from "./endpoint.js";
 import { ENTRY_TYPES, FormValue } from "./forms.js";
+import { EntryFindings } from "./identifier-findings.js";
+import { IDENTIFIER_MESSAGES } from "./identifiers.js";
 import { Tags } from "./personal-profile.js";
 import { IdParams, PageParams, Text, Uuid } from "./primitives.js";
 
@@ -30,9 +32,30 @@ export const EntryValues = Type.Record(Text({ maxLength: 100 }), FormValue, {
   ],
 });
 
+/**
+ * The saved entry's id and its unresolved patient-identifier findings (REQ-IDENT-02): a save is
+ * never refused for them, the answer lists them and the entries list shows their count.
+ */
 export const EntrySaved = Type.Object(
-  { entryId: Text() },
-  { examples: [{ entryId: "7c9e6679-7425-40de-944b-e07fc1f90ae7" }] },
+  { entryId: Text(), ...EntryFindings.properties },
+  {
+    examples: [
+      {
+        entryId: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+        identifierFindings: [
+          {
+            field: "Field113",
+            kind: "postcode",
+            severity: "check",
+            start: 31,
+            end: 39,
+            reason: IDENTIFIER_MESSAGES.postcode,
+          },
+        ],
+        unresolvedFindings: 1,
+      },
+    ],
+  },
 );
 
 /** An autosave is not an explicit save: it sends no entry receipt (REQ-ENTRY-06, ADR 0018). */
@@ -106,6 +129,11 @@ export const EntryRow = Type.Object({
   ),
   shareId: Nullable(Text()),
   reviewee: Nullable(Type.Object({ Id: Text(), Completed: Text() })),
+  unresolvedFindings: Type.Integer({
+    minimum: 0,
+    description:
+      "Possible patient identifiers in the entry not marked as not one, as of its last save (REQ-IDENT-02)",
+  }),
 });
 
 export const ENTRY_SORTS = ["date", "title", "type", "hours", "completeness", "category"] as const;

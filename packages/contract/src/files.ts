@@ -1,7 +1,8 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { MAX_FILE_BYTES } from "./constants.js";
 import { Empty, endpoint, IsoDate, IsoDateTime, Nullable, Paged } from "./endpoint.js";
 import { EntryTypeSchema } from "./entries.js";
+import { IdentifierFinding } from "./identifiers.js";
 import { IdParams, PageParams, Text, Uuid } from "./primitives.js";
 
 const tags = ["files"];
@@ -21,6 +22,44 @@ export const UPLOAD_TYPES = [
   "text/plain",
 ] as const;
 
+/**
+ * Reading an uploaded PDF's or Word document's text for patient identifiers (ADR 0031): `pending`
+ * until the worker has read it, `done`, `partial` (only the first EVIDENCE_TEXT_MAX_CHARS characters,
+ * or what was read in time, were checked) or `failed` (unreadable, encrypted or damaged). Other
+ * types (images, text files) are not read: the field is absent.
+ */
+export const TEXT_CHECK_STATES = ["pending", "done", "partial", "failed"] as const;
+export type TextCheckState = (typeof TEXT_CHECK_STATES)[number];
+/** Most characters of an evidence file's text that are checked (about 2 MB). */
+export const EVIDENCE_TEXT_MAX_CHARS = 2_000_000;
+/** Most findings kept for one file's text; `moreFindings` counts the rest. */
+export const EVIDENCE_MAX_FINDINGS = 20;
+/** Characters of context either side of a finding in its excerpt. */
+export const EVIDENCE_EXCERPT_CONTEXT = 30;
+
+/** What the file list says beside a file (ADR 0031): a finding's reason follows. */
+export const EVIDENCE_FINDING_MESSAGES = {
+  prefix: "May identify a patient:",
+  inName: "in the file name",
+  pending: "Checking this file for patient details…",
+  failed:
+    "This file could not be read to check it for patient details. Check it yourself before you share it.",
+  partial: "Only the first part of this file could be checked for patient details.",
+  more: (n: number) => `and ${n.toLocaleString("en-GB")} more in this file`,
+} as const;
+
+/**
+ * A patient identifier found in a stored file's name or text (ADR 0029's finding, ADR 0031):
+ * `start`/`end` are offsets into the name or into the extracted text; `excerpt` is the text
+ * around it with the finding and every digit masked, never the identifier itself.
+ */
+export const EvidenceFinding = Type.Object({
+  ...IdentifierFinding.properties,
+  source: Type.Union([Type.Literal("filename"), Type.Literal("text")]),
+  excerpt: Type.Optional(Text({ maxLength: 2 * EVIDENCE_EXCERPT_CONTEXT + 40 })),
+});
+export type EvidenceFinding = Static<typeof EvidenceFinding>;
+
 export const StoredFileInfo = Type.Object(
   {
     id: Text(),
@@ -33,6 +72,11 @@ export const StoredFileInfo = Type.Object(
     entryId: Nullable(Text()),
     entryType: Nullable(EntryTypeSchema),
     entryTitle: Nullable(Text()),
+    /** The file name's findings, then its text's (in order of position); absent when none. */
+    identifierFindings: Type.Optional(Type.Array(EvidenceFinding)),
+    /** Findings in the text beyond the EVIDENCE_MAX_FINDINGS kept. */
+    moreFindings: Type.Optional(Type.Integer({ minimum: 1 })),
+    textCheck: Type.Optional(Type.Union(TEXT_CHECK_STATES.map((s) => Type.Literal(s)))),
   },
   {
     examples: [
@@ -47,6 +91,7 @@ export const StoredFileInfo = Type.Object(
         entryId: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
         entryType: "diary",
         entryTitle: "Sepsis recognition update",
+        textCheck: "done",
       },
     ],
   },

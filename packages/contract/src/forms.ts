@@ -153,6 +153,12 @@ export const Form = Type.Object({
     }),
   ),
   editable: Type.Boolean(),
+  /**
+   * The SHA-256 (lower-case hex) of each text its writer marked as not a patient identifier in this
+   * entry, hashed over resolutionKey (REQ-IDENT-03): the editor hides those findings. Empty for a
+   * blank form and for a guest.
+   */
+  identifierResolutions: Type.Array(Text({ pattern: "^[0-9a-f]{64}$" })),
 });
 
 const formEndpoint = (identifier: EntryType) =>

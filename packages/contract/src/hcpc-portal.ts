@@ -240,7 +240,8 @@ export const hcpcEvidenceItem = endpoint({
 export const hcpcEntriesPdf = endpoint({
   method: "GET",
   path: "/hcpc-portal/:id/entries-pdf",
-  errors: [410, 422],
+  // 409 IDENTIFIERS_FOUND: a selected entry holds an unresolved patient identifier (ADR 0029).
+  errors: [409, 410, 422],
   summary:
     "The selected activities as a PDF, once every gap of 3 months or more between them is explained; download=true asks for an attachment",
   tags,

@@ -3,26 +3,17 @@
 // seeded generator: no number is copied from a list.
 import { Value } from "@sinclair/typebox/value";
 import { describe, expect, it } from "vitest";
+import { findIdentifiers } from "./identifier-detector.js";
 import {
-  findIdentifiers,
   IDENTIFIER_MESSAGES,
   IdentifierFinding,
   type IdentifierKind,
   type IdentifierOptions,
 } from "./identifiers.js";
+import { seededRandom } from "./testing.js";
 
 /** mulberry32: the same numbers every run, so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = random(20261127);
+const rnd = seededRandom(20261127);
 const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
 const digitsOf = (n: number, width: number) => String(n).padStart(width, "0");
 
@@ -390,7 +381,7 @@ describe("hostile text is scanned in linear time", () => {
   };
 
   it("1 MB of mixed digits and spaces in well under a second", () => {
-    const r = random(7);
+    const r = seededRandom(7);
     const text = Array.from({ length: MB }, () => (r() < 0.3 ? " " : String(Math.floor(r() * 10)))).join("");
     expect(text.length).toBe(MB);
     expect(timed(text)).toBeLessThan(1000);

@@ -18,6 +18,8 @@ export * from "./errors.js";
 export * from "./files.js";
 export * from "./forms.js";
 export * from "./hcpc-portal.js";
+export * from "./identifier-detector.js";
+export * from "./identifier-findings.js";
 export * from "./identifiers.js";
 export * from "./identifiers-api.js";
 export * from "./iso-dates.js";

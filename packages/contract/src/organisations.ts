@@ -1,9 +1,11 @@
 // The organisation manager's area (REQ-ORG-01..04): the users report and its CSV, adding and
 // bulk-importing users, settings, the organisation's lists, annual reviews and analytics.
-// A manager reaches only their own organisation (any other answers 404); administrators reach all.
-import { Type } from "@sinclair/typebox";
+// A manager reaches only their own organisation (any other answers 404); administrators reach all,
+// but for the appointed confirmers' confirmations (REQ-ATTEST-09), which only its managers read.
+import { type Static, Type } from "@sinclair/typebox";
+import { ATTESTATION, AttestationStateSchema, SignerDetails } from "./attestations.js";
 import { endpoint, IsoDate, IsoDateTime, Nullable, Paged } from "./endpoint.js";
-import { Email, PageParams, pageQuery, SerialId, Text, Uuid } from "./primitives.js";
+import { Email, ERROR_MESSAGES, PageParams, pageQuery, SerialId, Text, Uuid } from "./primitives.js";
 import { REVALIDATION_STATUSES, RequirableRegulatorSchema } from "./revalidation.js";
 
 const tags = ["organisation"];
@@ -20,7 +22,28 @@ export const ORGANISATION_LIMITS = {
   listItemLength: 100,
   reviewComments: 5000,
   nameLength: 100,
+  /** Confirmers an organisation appoints (REQ-ATTEST-09). */
+  appointedConfirmers: 50,
 } as const;
+
+export const APPOINTED_CONFIRMER_MESSAGES = {
+  invalid: "Each appointed confirmer must be an e-mail address, such as name@example.org",
+  tooMany: `An organisation can appoint at most ${ORGANISATION_LIMITS.appointedConfirmers} confirmers`,
+} as const;
+
+/** One appointed confirmer's e-mail address; the SPA checks each with this schema's pattern. */
+export const AppointedConfirmerEmail = Email({
+  [ERROR_MESSAGES]: {
+    pattern: APPOINTED_CONFIRMER_MESSAGES.invalid,
+    minLength: APPOINTED_CONFIRMER_MESSAGES.invalid,
+    maxLength: APPOINTED_CONFIRMER_MESSAGES.invalid,
+  },
+});
+
+/** The appointed confirmers as stored and compared: trimmed, lower-cased, each once, in the manager's order. */
+export const normaliseConfirmers = (emails: readonly string[]): string[] => [
+  ...new Set(emails.map((e) => e.trim().toLowerCase())),
+];
 
 export const OrganisationSummary = Type.Object({
   id: Type.Integer(),
@@ -190,6 +213,17 @@ export const OrganisationSettings = Type.Object({
    * Always answered; left out of a PUT, it stays as it was.
    */
   requiredRegulator: Type.Optional(Nullable(RequirableRegulatorSchema)),
+  /**
+   * The confirmers the organisation appoints (REQ-ATTEST-09): its managers see the members' NMC
+   * confirmations these addresses were asked for. Stored lower-cased, each once. Always answered;
+   * left out of a PUT, it stays as it was.
+   */
+  appointedConfirmers: Type.Optional(
+    Type.Array(AppointedConfirmerEmail, {
+      maxItems: ORGANISATION_LIMITS.appointedConfirmers,
+      [ERROR_MESSAGES]: { maxItems: APPOINTED_CONFIRMER_MESSAGES.tooMany },
+    }),
+  ),
 });
 
 export const getOrganisationSettings = endpoint({
@@ -211,6 +245,36 @@ export const putOrganisationSettings = endpoint({
   params: OrgParams,
   body: OrganisationSettings,
   response: OrganisationSettings,
+});
+
+/** A member's NMC confirmation by a confirmer the organisation appointed, as its manager sees it. */
+export const AppointedConfirmation = Type.Object({
+  id: Uuid(),
+  member: Type.Object({ id: Uuid(), name: Text() }),
+  state: AttestationStateSchema,
+  createdAt: IsoDateTime,
+  expiresAt: IsoDateTime,
+  openedAt: Nullable(IsoDateTime),
+  signedAt: Nullable(IsoDateTime),
+  declinedAt: Nullable(IsoDateTime),
+  withdrawnAt: Nullable(IsoDateTime),
+  /** As the professional named the confirmer. */
+  attester: Type.Object({ name: Text(), email: Text() }),
+  /** What the confirmer filled in when signing; null until signed. */
+  signer: Nullable(SignerDetails),
+});
+export type AppointedConfirmation = Static<typeof AppointedConfirmation>;
+
+export const organisationConfirmations = endpoint({
+  method: "GET",
+  path: "/organisations/:id/confirmations",
+  summary:
+    "The members' NMC confirmations by a confirmer the organisation appointed, newest first (its managers only)",
+  tags,
+  auth: true,
+  params: OrgParams,
+  query: Type.Object({ ...pageQuery(ATTESTATION.perPage) }, { additionalProperties: false }),
+  response: Paged(AppointedConfirmation),
 });
 
 const ListItem = Text({ minLength: 1, maxLength: ORGANISATION_LIMITS.listItemLength });

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { MAX_FILE_BYTES } from "./constants.js";
 import { Empty, endpoint, IsoDate, Nullable } from "./endpoint.js";
 import { Text } from "./primitives.js";
@@ -71,6 +71,17 @@ export const Membership = Type.Object({
   /** The external direct-debit page where the user upgrades (opened in a new tab); null if not set up. */
   upgradeUrl: Nullable(Text()),
 });
+
+/** A member with no paid membership (what the card shows before any payment), upgrade link apart. */
+export const NO_MEMBERSHIP: Omit<Static<typeof Membership>, "upgradeUrl"> = {
+  tier: "BASIC",
+  active: false,
+  memberSince: null,
+  endDate: null,
+  autoRenew: false,
+  membershipSource: null,
+  cancellable: false,
+};
 
 export const getMembership = endpoint({
   method: "GET",

@@ -122,6 +122,7 @@ export {
   putHcpcSummary,
   requestHcpcAccess,
 } from "./hcpc-portal.js";
+export { resolveEntryIdentifier } from "./identifier-findings.js";
 export { scanIdentifiers } from "./identifiers-api.js";
 export {
   addOrganisationUser,
@@ -134,6 +135,7 @@ export {
   listOrganisations,
   myReviews,
   organisationAnalytics,
+  organisationConfirmations,
   organisationUsers,
   organisationUsersCsv,
   putOrganisationArrangedIn,

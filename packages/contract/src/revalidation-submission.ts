@@ -15,9 +15,16 @@ export const SUBMISSION = {
   linkMinutes: 10,
   retentionHours: 24,
   pollMs: 2_000,
+  /**
+   * A pack still Pending or Processing after this long was lost (its job gone with a flushed
+   * Redis, or failed without saying so): a new request stops it and makes a new one. A pack of a
+   * whole cycle takes seconds (scripts/bench/submission).
+   */
+  staleMinutes: 15,
 } as const;
 
-export const SUBMISSION_STATES = ["Pending", "Processing", "Completed", "Failed"] as const;
+/** Expired: the file was deleted after `retentionHours` (the row stays, so a late link says so). */
+export const SUBMISSION_STATES = ["Pending", "Processing", "Completed", "Failed", "Expired"] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];
 
 export const SUBMISSION_MESSAGES = {
@@ -25,6 +32,9 @@ export const SUBMISSION_MESSAGES = {
   registrationNotFound: "No such registration",
   failed: "The submission pack could not be made. Please try again, or contact support if it keeps failing.",
   unavailable: "Submission packs cannot be made just now. Please try again in a moment.",
+  /** The reason given on a pack stopped because it was lost (`staleMinutes`). */
+  stale: "The pack took too long and was stopped. A new one was started.",
+  expired: `Packs are kept for ${SUBMISSION.retentionHours} hours. Build it again to download it.`,
   /** Printed on the first page until the patient-identifier check exists. */
   confidentiality:
     "Confidentiality: nothing in these records may identify a patient, service user or colleague " +
@@ -127,7 +137,9 @@ export interface OnlineFormField {
 
 /**
  * The regulator's online form: what the professional types into it, and the form's limits. Text
- * over a limit is flagged (overLimit), never cut: the professional decides what to shorten.
+ * over a limit is flagged (overLimit), never cut: the professional decides what to shorten. NMC
+ * Online takes no evidence, only confirmations and the partner's and confirmer's details, and the
+ * NMC publishes no field limits: its limits here are our caps, sized for names, PINs and addresses.
  */
 export const ONLINE_FORMS: Partial<Record<Regulator, { name: string; fields: readonly OnlineFormField[] }>> =
   {

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { endpoint, Nullable } from "./endpoint.js";
 import { Text } from "./primitives.js";
 
@@ -135,6 +135,29 @@ export const DashboardSettings = Type.Object({
     documentExpiry: Type.Optional(Type.Boolean()),
   }),
 });
+
+/** A person's settings before they change any: the server's starting point and the SPA's tests'. */
+export const DEFAULT_DASHBOARD_SETTINGS: Static<typeof DashboardSettings> = {
+  dashboardMode: "advanced",
+  allFeatures: false,
+  welcomeVideo: true,
+  dashboardWidgets: {
+    cpdCategories: true,
+    activityTypes: true,
+    entriesGraph: true,
+    governingBodyStandards: true,
+    sharedCPD: true,
+    calendar: true,
+    webinars: true,
+    clinicalSkills: false,
+    showCPDHourCountdown: true,
+    supervision: true,
+    reflection: true,
+  },
+  logoutTimer: { enabled: false },
+  entriesSettings: { showKSF: false, showACP: false },
+  emails: { entryReceipt: true, plannedCPD: true, documentExpiry: true },
+};
 
 /** What the organisation decides for its members; the SPA shows these as locked. */
 export const DashboardSettingsAnswer = Type.Composite([

@@ -11,6 +11,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Deps } from "./deps.js";
 import { digitsOnly } from "./lib/digits-only.js";
+import { LOG_SERIALIZERS } from "./lib/log-safety.js";
 import { firstValidationMessage } from "./lib/validation-message.js";
 import { registerApiDocument } from "./plugins/api-document.js";
 import { authPlugin } from "./plugins/auth.js";
@@ -60,6 +61,7 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
       censor: "[REDACTED]",
     },
     serializers: {
+      ...LOG_SERIALIZERS,
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),

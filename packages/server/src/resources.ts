@@ -8,6 +8,7 @@ import type { Deps } from "./deps.js";
 import { Queues } from "./jobs/queues.js";
 import { todayInLondon } from "./lib/dates.js";
 import { createDb } from "./lib/db.js";
+import { LOG_SERIALIZERS } from "./lib/log-safety.js";
 import { createRedis } from "./lib/redis.js";
 import { Storage } from "./lib/storage.js";
 import { TokenService } from "./lib/tokens.js";
@@ -15,7 +16,7 @@ import { shareSessionInvalidations } from "./modules/account/session.js";
 
 export async function createResources(
   config: Config,
-  log = pino({ level: config.logLevel }),
+  log = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS }),
 ): Promise<{
   deps: Deps;
   close: () => Promise<void>;

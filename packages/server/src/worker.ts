@@ -11,13 +11,14 @@ import { repeatOf } from "./jobs/job.js";
 import { queueSettings } from "./jobs/queues.js";
 import { createDb } from "./lib/db.js";
 import { startHeartbeat } from "./lib/heartbeat.js";
+import { LOG_SERIALIZERS } from "./lib/log-safety.js";
 import { createMailer } from "./lib/mailer.js";
 import { createWorkerRedis } from "./lib/redis.js";
 import { Storage } from "./lib/storage.js";
 
 export function startWorkers(
   config: ReturnType<typeof loadConfig>,
-  log = pino({ level: config.logLevel }),
+  log = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS }),
   now: () => Date = () => new Date(),
 ) {
   const connection = createWorkerRedis(config.redisUrl);
@@ -97,7 +98,7 @@ const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].spli
 if (isEntry) {
   try {
     const config = loadConfig();
-    const log = pino({ level: config.logLevel });
+    const log = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS });
     const running = startWorkers(config, log);
     log.info({ queues: queueNames }, "worker started");
     let stopping = false;

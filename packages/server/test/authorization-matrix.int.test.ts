@@ -832,6 +832,18 @@ const MATRIX: Record<Endpoint, Case[]> = {
     victims("entry", () => ({ params: { identifier: f.entryId } })),
   ],
   listEntries: simple(signedIn(200), () => ({ params: { perPage: "10", page: "1" } })),
+  // An e-mail address that is not the writer's is a finding to resolve (REQ-IDENT-03).
+  resolveEntryIdentifier: [
+    own(
+      "entry's finding",
+      async (c) => ({
+        params: { id: await newEntry(c.owner, { Field113: "Ask matrix.colleague@example.org" }) },
+        body: { text: "matrix.colleague@example.org" },
+      }),
+      true,
+    ),
+    victims("entry", () => ({ params: { id: f.entryId }, body: { text: "matrix.colleague@example.org" } })),
+  ],
   entryMetadata: simple(signedIn(200)),
   getEntryTags: [
     own("entry", (c) => ({ params: { id: c.own.entryId } })),
@@ -1608,6 +1620,8 @@ const MATRIX: Record<Endpoint, Case[]> = {
     params: { id: String(f.orgA), perPage: "10", page: "1" },
     query: { sortBy: "hours", sortDir: "desc" },
   })),
+  // A third party's personal data (REQ-ATTEST-09): the organisation's own managers, no administrator.
+  organisationConfirmations: simple(signedIn(403, { managerSame: 200, managerOther: 404 }), orgA),
   addOrganisationUser: simple(orgManagers(201), () => ({
     params: { id: String(f.orgA) },
     body: { firstName: "Added", lastName: "Member", email: `matrix-added-${randomUUID()}@test.example` },

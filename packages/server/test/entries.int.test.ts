@@ -103,7 +103,8 @@ describe("POST entries/{identifier} and entries/{id}/update", () => {
       token: u.token,
       body: diary({ Field222: "Sepsis six", DiaryHours: "2.25" }),
     });
-    expect(upd.body).toEqual({ entryId });
+    // No patient identifier in this entry: none found, none counted (REQ-IDENT-02).
+    expect(upd.body).toEqual({ entryId, identifierFindings: [], unresolvedFindings: 0 });
     const list = (await call(h.app, "GET", "/entries/limit/10/page/1", { token: u.token })).body;
     expect(list.items[0]).toMatchObject({
       id: entryId,

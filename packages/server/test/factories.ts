@@ -61,6 +61,18 @@ export async function signedIn(h: Harness, email: string, password = PASSWORD) {
   return res.body as { token: string; roles: string[] };
 }
 
+/** A Shared CPD card as the share form sends it. */
+export const SHARE_CARD = {
+  title: "Sepsis six refresher",
+  description: "A short e-learning module on the sepsis six.",
+  category: "Clinical Education",
+  websiteUrl: "https://learning.example.org/sepsis",
+};
+
+/** Shares `u`'s entry to Shared CPD through the API with `body` (the card above unless given). */
+export const shareEntry = (h: Harness, u: TestUser, entryId: string, body: object = SHARE_CARD) =>
+  call(h.app, "POST", `/shared-cpd?entryId=${entryId}`, { token: u.token, body });
+
 /**
  * A diary entry of `u`'s shared with the community, written straight into the tables (basic
  * members may hold shares from before they lost the feature); `over` sets the share's fields.
@@ -174,4 +186,5 @@ export const NEW_ORGANISATION_SETTINGS = {
   allFeatures: false,
   logoutTimer: { enabled: false },
   requiredRegulator: null,
+  appointedConfirmers: [],
 };

@@ -1,31 +1,19 @@
 // POST /api/identifiers/scan (REQ-IDENT-04, REQ-IDENT-05): the detector through the API, the
 // caller's own contact details left out, the limits, and a text that never reaches the logs.
 import { randomInt, randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import {
   IDENTIFIER_MESSAGES,
   IDENTIFIER_SCAN_MAX_FINDINGS,
   IDENTIFIER_SCAN_MAX_LENGTH,
   IDENTIFIER_SCAN_MESSAGES,
 } from "@cpd/contract";
-import type { FastifyServerOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { buildApp, loggerOptions } from "../src/app.js";
 import { call, createUser, randomIp, refusal, useApp } from "./harness.js";
+import { appWithLogs, nhsNumber, spaced } from "./identifier-fixtures.js";
 
 const h = useApp();
 const SCAN = "/identifiers/scan";
 
-/** A random NHS number (first digit 4: never a CHI date), its check digit computed here. */
-function nhsNumber(): string {
-  for (;;) {
-    const nine = String(randomInt(400_000_000, 500_000_000));
-    const total = [...nine].reduce((acc, d, i) => acc + Number(d) * (10 - i), 0);
-    const check = (11 - (total % 11)) % 11;
-    if (check !== 10) return `${nine}${check}`;
-  }
-}
-const spaced = (ten: string) => `${ten.slice(0, 3)} ${ten.slice(3, 6)} ${ten.slice(6)}`;
 const scan = (token: string | undefined, text: unknown) =>
   call(h.app, "POST", SCAN, { token, body: { text }, ip: randomIp() });
 
@@ -101,15 +89,7 @@ describe("POST /api/identifiers/scan", () => {
 
 describe("the scanned text never reaches the logs", () => {
   it("logs neither an accepted nor a refused text, at the most verbose level", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logger = { ...(loggerOptions("trace") as object), stream } as FastifyServerOptions["logger"];
-    const app = await buildApp(h.deps, { logger });
+    const { app, logs } = await appWithLogs(h.deps);
     try {
       const u = await createUser(h.deps);
       const marker = `secret-${randomUUID()}`;
@@ -127,9 +107,9 @@ describe("the scanned text never reaches the logs", () => {
       }
       expect(statuses).toEqual([200, 400, 400]);
       // The logger did write (each request's line), and none holds the text.
-      expect(lines.join("").length).toBeGreaterThan(0);
-      expect(lines.join("")).toContain(SCAN);
-      expect(lines.join("")).not.toContain(marker);
+      expect(logs().length).toBeGreaterThan(0);
+      expect(logs()).toContain(SCAN);
+      expect(logs()).not.toContain(marker);
     } finally {
       await app.close();
     }

@@ -29,6 +29,7 @@ const SETTINGS = {
   allFeatures: true,
   logoutTimer: { enabled: true },
   requiredRegulator: null,
+  appointedConfirmers: [],
 };
 
 describe("settings", () => {

@@ -3,14 +3,23 @@
 // requirements and the confidentiality reminder on page 1, the online form's text with its limits,
 // the other regulators' layouts, ownership, hostile ids and a racing double request.
 import { randomUUID } from "node:crypto";
-import { HCPC, ONLINE_FORMS, SUBMISSION_MESSAGES, SUBMISSION_RECORD_FIELDS, ukDate } from "@cpd/contract";
+import {
+  HCPC,
+  ONLINE_FORMS,
+  SUBMISSION,
+  SUBMISSION_MESSAGES,
+  SUBMISSION_RECORD_FIELDS,
+  ukDate,
+} from "@cpd/contract";
 import { Queue } from "bullmq";
 import { describe, expect, it, vi } from "vitest";
+import { submissionHandler } from "../src/jobs/handlers/submission.js";
+import { submissionRetentionHandler } from "../src/jobs/handlers/submission-retention.js";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
 import { inspectPdf } from "../src/lib/pdf/inspect.js";
 import { storageKeysOf } from "../src/modules/account-deletion/repository.js";
 import { packAndCycleFor } from "../src/modules/revalidation/packs.js";
-import { call, createUser, type TestUser, useApp } from "./harness.js";
+import { call, createUser, jobContext, type TestUser, useApp } from "./harness.js";
 
 const h = useApp({ worker: true });
 
@@ -314,28 +323,46 @@ describe("the other regulators' packs", () => {
 });
 
 describe("patient confidentiality", () => {
-  it("refuses the pack, naming the record, while a record holds a patient identifier", async () => {
+  it("refuses the request (409, naming the record) while a record holds a patient identifier", async () => {
     const u = await createUser(h.deps);
     const reg = await register(u, "NMC", ["nurse"]);
-    await record(u, "feedback", "Feedback from a ward round", {
+    const flagged = await record(u, "feedback", "Feedback from a ward round", {
       said: "Patient NHS number 943 476 5919 said thanks",
     });
     await record(u, "feedback", "Clean feedback", { said: "Thanks from a relative" });
     const res = await request(u, reg.id);
-    const failed = await vi.waitFor(
-      async () => {
-        const s = await call(h.app, "GET", `/revalidation/submission/${res.body.id}`, { token: u.token });
-        if (s.body.state !== "Failed" && s.body.state !== "Completed") throw new Error(s.body.state);
-        return s.body;
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    expect([res.status, res.body.code]).toEqual([409, "IDENTIFIERS_FOUND"]);
+    expect(res.body.details.findings).toEqual([
+      expect.objectContaining({ recordType: "record", recordId: flagged, field: "said", kind: "nhs-number" }),
+    ]);
+    expect(await h.deps.prisma.revalidationSubmission.count({ where: { userId: u.id } })).toBe(0);
+  });
+
+  it("still refuses at build time a pack whose record gained an identifier after the request", async () => {
+    const u = await createUser(h.deps);
+    const reg = await register(u, "NMC", ["nurse"]);
+    const flagged = await record(u, "feedback", "Feedback from a ward round", { said: "Thanks" });
+    const res = await request(u, reg.id);
+    expect(res.status).toBe(202);
+    await completed(u, res.body.id);
+    // The record changed while the job waited in the queue (written straight to the table, past
+    // the request's check): the same job run again on the row made Pending again.
+    await h.deps.prisma.revalidationRecord.update({
+      where: { id: flagged },
+      data: { details: { said: "Patient NHS number 943 476 5919 said thanks" } },
+    });
+    await h.deps.prisma.revalidationSubmission.update({
+      where: { id: res.body.id },
+      data: { state: "Pending", failureReason: null, storageKey: null, completedAt: null },
+    });
+    await submissionHandler.handle({ submissionId: res.body.id }, jobContext(h));
+    const failed = (await call(h.app, "GET", `/revalidation/submission/${res.body.id}`, { token: u.token }))
+      .body;
     expect(failed).toMatchObject({
       state: "Failed",
       downloadLink: null,
       reason: SUBMISSION_MESSAGES.identifiersFound(["Feedback from a ward round"]),
     });
-    expect(await h.deps.storage.get(`submissions/${res.body.id}.pdf`)).toBeNull();
   });
 });
 
@@ -382,6 +409,65 @@ describe("who may see a submission", () => {
       `${url.pathname.replace(/^\/api/, "")}?expires=${later}&signature=${signature}`,
     );
     expect(stretched.status).toBe(404);
+  });
+});
+
+describe("a pack's life after the request", () => {
+  it("stops a pack lost in the making after SUBMISSION.staleMinutes, and a new request makes a new one", async () => {
+    const u = await createUser(h.deps);
+    const reg = await register(u, "GPhC", ["pharmacist"]);
+    // A Pending row whose job is gone (a flushed Redis): nothing will ever take it.
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    const lost = await h.deps.prisma.revalidationSubmission.create({
+      data: {
+        userId: u.id,
+        registrationId: reg.id,
+        regulator: "GPhC",
+        packId: "gphc-2025",
+        cycleStart: new Date("2026-01-01"),
+        cycleEnd: new Date("2026-12-31"),
+        createdAt: minutesAgo(SUBMISSION.staleMinutes - 5),
+      },
+    });
+    // Younger than the limit: still the one being made.
+    const young = await request(u, reg.id);
+    expect([young.status, young.body]).toEqual([202, { id: lost.id, state: "Pending" }]);
+
+    await h.deps.prisma.revalidationSubmission.update({
+      where: { id: lost.id },
+      data: { createdAt: minutesAgo(SUBMISSION.staleMinutes + 1) },
+    });
+    const fresh = await request(u, reg.id);
+    expect(fresh.status).toBe(202);
+    expect(fresh.body.id).not.toBe(lost.id);
+    const stopped = await call(h.app, "GET", `/revalidation/submission/${lost.id}`, { token: u.token });
+    expect([stopped.body.state, stopped.body.reason, stopped.body.downloadLink]).toEqual([
+      "Failed",
+      SUBMISSION_MESSAGES.stale,
+      null,
+    ]);
+    await completed(u, fresh.body.id);
+  });
+
+  it("deletes a made pack's file after SUBMISSION.retentionHours and says Expired", async () => {
+    const u = await createUser(h.deps);
+    const reg = await register(u, "GPhC", ["pharmacist"]);
+    const done = await completed(u, (await request(u, reg.id)).body.id);
+    const key = `submissions/${done.id}.pdf`;
+    const expiresAt = new Date(new Date(done.completedAt).getTime() + SUBMISSION.retentionHours * 3_600_000);
+    const at = (ms: number) => jobContext(h, { now: () => new Date(expiresAt.getTime() + ms) });
+
+    await submissionRetentionHandler.handle({ batch: 10 }, at(-60_000));
+    expect(await h.deps.storage.get(key)).not.toBeNull();
+
+    await submissionRetentionHandler.handle({ batch: 10 }, at(60_000));
+    expect(await h.deps.storage.get(key)).toBeNull();
+    const after = await call(h.app, "GET", `/revalidation/submission/${done.id}`, { token: u.token });
+    expect([after.status, after.body.state, after.body.downloadLink]).toEqual([200, "Expired", null]);
+    // The link handed out before now finds no file.
+    const url = new URL(done.downloadLink);
+    const late = await h.app.inject({ method: "GET", url: `${url.pathname}${url.search}` });
+    expect(late.statusCode).toBe(404);
   });
 });
 

@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { diary } from "./factories.js";
+import { diary, SHARE_CARD, shareEntry } from "./factories.js";
 import { call, createUser, type TestUser, useApp } from "./harness.js";
 
 const h = useApp();
-const card = {
-  title: "Sepsis six refresher",
-  description: "A short e-learning module on the sepsis six.",
-  category: "Clinical Education",
-  websiteUrl: "https://learning.example.org/sepsis",
-};
-
-const share = (u: TestUser, entryId: string, body: object = card) =>
-  call(h.app, "POST", `/shared-cpd?entryId=${entryId}`, { token: u.token, body });
+const card = SHARE_CARD;
+const share = (u: TestUser, entryId: string, body: object = card) => shareEntry(h, u, entryId, body);
 
 describe("POST shared-cpd", () => {
   it("shares a diary entry once and shows the share on the entries list", async () => {

@@ -34,7 +34,7 @@ async function openPortal(page: Page, link: string, user: TestUser) {
   await expect(page.getByText(`${user.firstName} ${user.lastName}: activities from`)).toBeVisible();
 }
 
-/** Clicks Create PDF and answers the PDF's response (it opens in a new tab). */
+/** Clicks Create PDF and answers the PDF's response (fetched, then handed to the browser as a download). */
 async function createPdf(page: Page, link: string) {
   const response = page
     .context()
@@ -101,7 +101,7 @@ test("walks the HCPC audit portal from the summary to the activities PDF and the
   await expect(page.getByText(`12 of ${entries.length} activities selected`)).toBeVisible();
   await expect(page.getByText("Check the number of activities")).toBeHidden();
 
-  // Create PDF opens the selected activities' PDF (an attachment) in a new tab.
+  // Create PDF fetches the selected activities' PDF (an attachment) and downloads it.
   const pdf = await createPdf(page, link);
   expect(pdf.headers()["content-disposition"]).toMatch(/^attachment/);
   const asked = new URL(pdf.url()).searchParams.getAll("entryId");

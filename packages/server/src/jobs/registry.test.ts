@@ -15,6 +15,7 @@ const EXPECTED: Record<string, string> = {
   portfolio: "pdf",
   "portfolio-retention": "maintenance",
   "revalidation-submission": "pdf",
+  "submission-retention": "maintenance",
   "supervision-email": "email",
   "supervision-code": "email",
   "attestation-email": "email",
@@ -29,6 +30,8 @@ const EXPECTED: Record<string, string> = {
   "account-lifecycle": "maintenance",
   "account-notice-email": "email",
   "entry-receipt": "email",
+  "entry-findings": "maintenance",
+  "evidence-text": "pdf",
 };
 
 const def = (name: string) =>

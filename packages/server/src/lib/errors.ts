@@ -1,13 +1,15 @@
 // Services throw AppError with a stable code; the error handler maps it to the
 // envelope { statusCode, error, message, code }. Services never see HTTP objects.
 // Codes come from the contract's enum only, so the SPA and integrators know each one.
-import type { ErrorCode } from "@cpd/contract";
+import type { ErrorCode, IdentifiersFoundDetails } from "@cpd/contract";
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** The envelope's `details`: only the 409 IDENTIFIERS_FOUND carries them (ADR 0029). */
+    readonly details?: IdentifiersFoundDetails,
   ) {
     super(message);
     this.name = "AppError";

@@ -1,7 +1,7 @@
 // One error handler: every failure leaves as { statusCode, error, message, code }
 // with a code from the contract's enum; a 5xx never shows its internals.
 import { STATUS_CODES } from "node:http";
-import type { ErrorCode } from "@cpd/contract";
+import type { ErrorCode, IdentifiersFoundDetails } from "@cpd/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/errors.js";
 import { mapDbError, RETRY_AFTER_SECONDS } from "../lib/store-errors.js";
@@ -26,11 +26,17 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
 /** The envelope, for handlers outside the error path (not found, client errors). */
-export const envelope = (statusCode: number, code: ErrorCode, message: string) => ({
+export const envelope = (
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  details?: IdentifiersFoundDetails,
+) => ({
   statusCode,
   error: STATUS_CODES[statusCode] ?? "Error",
   message,
   code,
+  ...(details ? { details } : {}),
 });
 
 /**
@@ -45,12 +51,17 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    const send = (statusCode: number, code: ErrorCode, message: string) => {
+    const send = (
+      statusCode: number,
+      code: ErrorCode,
+      message: string,
+      details?: IdentifiersFoundDetails,
+    ) => {
       if (statusCode === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-      return reply.code(statusCode).send(envelope(statusCode, code, message));
+      return reply.code(statusCode).send(envelope(statusCode, code, message, details));
     };
 
-    if (err instanceof AppError) return send(err.statusCode, err.code, err.message);
+    if (err instanceof AppError) return send(err.statusCode, err.code, err.message, err.details);
     const fe = err as FastifyError;
     if (fe.validation) return send(400, "VALIDATION_ERROR", fe.message);
     const db = mapDbError(err);

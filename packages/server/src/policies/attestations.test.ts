@@ -67,3 +67,35 @@ describe("what the attester may do in each state", () => {
     },
   );
 });
+
+describe("the appointed confirmers' confirmations (REQ-ATTEST-09)", () => {
+  const manager = ["User-Basic", "Organisation-Manager"];
+  const on = (organisationId: number) => ({ params: { id: organisationId }, query: {} });
+  const cases: [string, Caller, string][] = [
+    ["the organisation's manager", { id: "m", roles: manager, organisationId: 7 }, "allowed"],
+    [
+      "another organisation's manager",
+      { id: "m", roles: manager, organisationId: 8 },
+      "404 ORGANISATION_NOT_FOUND",
+    ],
+    [
+      "a manager of no organisation",
+      { id: "m", roles: manager, organisationId: null },
+      "404 ORGANISATION_NOT_FOUND",
+    ],
+    ["a member", { id: "u", roles: ["User-Basic"], organisationId: 7 }, "403 MANAGER_REQUIRED"],
+    [
+      "an administrator",
+      { id: "a", roles: ["User-Basic", "Admin"], organisationId: 7 },
+      "403 MANAGER_REQUIRED",
+    ],
+    [
+      "someone impersonating the manager",
+      { id: "m", roles: manager, organisationId: 7, impersonatedBy: "admin-id" },
+      "403 IMPERSONATING",
+    ],
+  ];
+  it.each(cases)("%s", async (_who, c, want) => {
+    expect(await outcome(() => attestations.readAppointedConfirmations(c, deps, on(7)))).toBe(want);
+  });
+});

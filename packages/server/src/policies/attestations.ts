@@ -3,7 +3,7 @@
 // need the User-Basic role and are refused while impersonating. Ownership is the services' where
 // clause (another member's id answers 404). The attester's calls: what the request's state allows.
 import { type AttestationState, ATTESTATION_MESSAGES as M } from "@cpd/contract";
-import { AppError } from "../lib/errors.js";
+import { AppError, notFound } from "../lib/errors.js";
 import type { Policy } from "./caller.js";
 import { all, policies } from "./roles.js";
 
@@ -12,6 +12,22 @@ export const read: Policy = () => {};
 
 /** Asking, reminding, withdrawing: the User-Basic role, not while impersonating. */
 export const request: Policy = all(policies.userBasic, policies.notImpersonating);
+
+/**
+ * The members' confirmations by the organisation's appointed confirmers (REQ-ATTEST-09): the
+ * attester's details are a third party's personal data, so only that organisation's managers read
+ * them: no administrator as such and no one impersonating. Another organisation answers 404, as a
+ * missing one, so a manager cannot probe which ids exist.
+ */
+export const readAppointedConfirmations: Policy = all(
+  policies.organisationManager,
+  policies.notImpersonating,
+  (c, _deps, input) => {
+    const id = (input?.params as { id?: unknown } | undefined)?.id;
+    if (typeof id !== "number" || c.organisationId == null || c.organisationId !== id)
+      throw notFound("Organisation not found", "ORGANISATION_NOT_FOUND");
+  },
+);
 
 const expired = () => new AppError(410, "LINK_EXPIRED", M.linkExpired);
 const closed = () => new AppError(409, "ATTESTATION_CLOSED", M.alreadyClosed);

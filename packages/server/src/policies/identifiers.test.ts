@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Caller } from "./caller.js";
-import { scan } from "./identifiers.js";
+import { resolveInEntry, scan } from "./identifiers.js";
 import { verdict } from "./verdict.js";
 
 // Every signed-in caller may scan a text (REQ-IDENT-04): it reads and stores nothing of anyone's.
@@ -16,5 +16,11 @@ const ROLES: Record<string, Caller> = {
 describe("identifiers policy per role", () => {
   it.each(Object.entries(ROLES))("scan: %s is allowed", (_role, c) => {
     expect(verdict(() => scan(c, {} as never))).toBe("allowed");
+  });
+  // Resolving a finding edits the entry: User-Basic, like a save; ownership is the service's.
+  it.each(Object.entries(ROLES))("resolveInEntry: %s", (role, c) => {
+    expect(verdict(() => resolveInEntry(c, {} as never))).toBe(
+      role === "none" ? "403 ROLE_REQUIRED Your account cannot change this" : "allowed",
+    );
   });
 });

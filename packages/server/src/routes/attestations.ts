@@ -2,6 +2,7 @@ import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
 import * as attester from "../modules/attestations/attester.js";
+import { appointedConfirmations } from "../modules/attestations/confirmers.js";
 import * as guest from "../modules/attestations/guest.js";
 import * as requests from "../modules/attestations/request.js";
 import { verify } from "../modules/attestations/verify.js";
@@ -28,6 +29,14 @@ export function attestationRoutes(app: FastifyInstance, deps: Deps) {
   );
   define(app, deps, api.remindAttestation, emailing, ({ caller, params }) =>
     requests.remind(deps, caller.id, params.id),
+  );
+
+  define(
+    app,
+    deps,
+    api.organisationConfirmations,
+    { policy: policy.readAppointedConfirmations },
+    ({ params, query }) => appointedConfirmations(deps, params.id, query),
   );
 
   define(app, deps, api.attestationLink, perMinute(30), ({ params }) => guest.link(deps, params.id));

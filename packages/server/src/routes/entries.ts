@@ -10,8 +10,8 @@ import { supervisionSection } from "../modules/supervision/pdf-section.js";
 import { entryForm as supervisionForm } from "../modules/supervision/review.js";
 import { extractToken } from "../plugins/auth.js";
 import { showsPercentages } from "../policies/feature-switches.js";
-import { all, type Policy, policies } from "../policies/index.js";
-import { define } from "./define.js";
+import { all, identifiers, type Policy, policies } from "../policies/index.js";
+import { define, perMinute } from "./define.js";
 import { entrySwitch, feature, premium } from "./feature-policy.js";
 import { sendPdf } from "./file-reply.js";
 
@@ -50,6 +50,14 @@ export function entryRoutes(app: FastifyInstance, deps: Deps) {
   });
   define(app, deps, api.updateEntry, { policy: policies.userBasic }, ({ caller, params, query, body }) =>
     entries.updateEntry(deps, caller.id, params.id, body, { autosave: query.autosave === true }),
+  );
+  // Marking a finding "not a patient identifier" (REQ-IDENT-03): the text is hashed, never logged.
+  define(
+    app,
+    deps,
+    api.resolveEntryIdentifier,
+    { ...perMinute(60), policy: identifiers.resolveInEntry },
+    ({ caller, params, body }) => entries.resolveEntryIdentifier(deps, caller.id, params.id, body.text),
   );
   define(app, deps, api.deleteEntry, { policy: policies.userBasic }, ({ caller, params }) =>
     entries.deleteEntry(deps, caller.id, params.identifier),

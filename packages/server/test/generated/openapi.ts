@@ -642,6 +642,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/entries/{id}/identifier-resolutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a flagged text in an entry as not a patient identifier
+         * @description Remembers, for this entry only, that `text` (a finding's text as flagged) is not a patient identifier: it is no longer reported in this entry and no longer stops the entry leaving. The entry's history records who and when, and the SHA-256 of the text (resolutionKey), never the text.
+         *
+         *     Rate limit: 60 calls a minute per client address (then 429 with Retry-After).
+         */
+        post: operations["resolveEntryIdentifier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/entries/limit/{perPage}/page/{page}": {
         parameters: {
             query?: never;
@@ -1767,6 +1789,23 @@ export interface paths {
          * @description Rate limit: 10 calls a minute per client address (then 429 with Retry-After).
          */
         post: operations["remindAttestation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members' NMC confirmations by a confirmer the organisation appointed, newest first (its managers only) */
+        get: operations["organisationConfirmations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3335,7 +3374,25 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "INVALID_CREDENTIALS_INPUT" | "WRONG_PASSWORD" | "RESET_TOKEN_INVALID" | "OTP_EXPIRED" | "OTP_INVALID" | "OTP_PENDING" | "IMPERSONATING" | "ROLE_REQUIRED" | "ADMIN_REQUIRED" | "MANAGER_REQUIRED" | "FEATURE_LOCKED" | "ORGANISATION_DISABLED" | "ORGANISATION_NOT_FOUND" | "OTHER_ORGANISATION" | "USER_NOT_FOUND" | "FIRST_NAME_EMPTY" | "LAST_NAME_EMPTY" | "INVALID_EMAIL" | "INVALID_MOBILE" | "INVALID_WEBSITE" | "UNKNOWN_GOVERNING_BODY" | "NOT_CANCELLABLE" | "TAG_TOO_LONG" | "DUPLICATE_TAG" | "NO_IMAGE" | "UNSUPPORTED_IMAGE" | "ENTRY_NOT_FOUND" | "ENTRY_LOCKED" | "ENTRY_LIMIT" | "TRIAL_EXPIRED" | "FORM_NOT_FOUND" | "FIELD_NOT_FOUND" | "FIELD_REQUIRED" | "FIELD_TOO_LONG" | "FIELD_TYPE" | "FIELD_NUMBER" | "FIELD_DATE" | "FIELD_URL" | "FIELD_CHECKBOX" | "FIELD_OPTION" | "UNKNOWN_FIELD" | "REMINDER_IN_PAST" | "EVIDENCE_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "EMPTY_FILE" | "LENGTH_REQUIRED" | "UNSUPPORTED_FILE_TYPE" | "STORAGE_QUOTA" | "DOCUMENT_NOT_FOUND" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "EXPIRY_REQUIRED" | "SHARE_NOT_FOUND" | "ALREADY_SHARED" | "OWN_SHARE" | "ONLY_DIARY" | "TITLE_REQUIRED" | "CATEGORY_REQUIRED" | "DESCRIPTION_REQUIRED" | "DESCRIPTION_TOO_LONG" | "RANGE_REQUIRED" | "RANGE_ORDER" | "TIMES_ORDER" | "EVENT_NOT_FOUND" | "EVENT_FULL" | "EVENT_ENDED" | "WEBINAR_NOT_FOUND" | "WEBINAR_EXISTS" | "WEBINAR_ENDED" | "CLINICAL_SKILLS_NOT_CONFIGURED" | "CLINICAL_SKILLS_UNAVAILABLE" | "NOT_LINKED" | "NOT_RECOGNISED" | "PORTFOLIO_NOT_FOUND" | "PORTFOLIO_NOT_READY" | "PORTFOLIO_EMAILED" | "LINK_EXPIRED" | "LINK_INVALID" | "PAGE_NOT_OFFERED" | "TITLE_TOO_LONG" | "HCPC_ENTRY_COUNT" | "HCPC_EVIDENCE_COUNT" | "HCPC_GAP" | "HCPC_WORD_LIMIT" | "VIDEO_NOT_FOUND" | "LIBRARY_NOT_FOUND" | "LIBRARY_NOT_EMPTY" | "VIDEO_EXISTS" | "PREMIUM_REQUIRED" | "NO_CERTIFICATE" | "SUPERVISION_NOT_FOUND" | "NOT_SUPERVISION" | "NOT_SHARED" | "SUPERVISION_ROLE_REQUIRED" | "REVIEWEE_FIELD" | "REVIEWEE_TYPE" | "SHARE_LOCKED" | "TOPIC_NOT_FOUND" | "TOPIC_TITLE_REQUIRED" | "TOO_MANY_TOPICS" | "OWNER_ONLY" | "COMMENT_REQUIRED" | "REVIEWER_ONLY" | "GUEST_READ_ONLY" | "SIGNATURE_REQUIRED" | "SIGNATURE_INVALID" | "NO_GLOBAL_SIGNATURE" | "SIGN_ORDER" | "ALREADY_SIGNED" | "CAPTCHA_FAILED" | "EMAIL_NOT_CONFIRMED" | "CONFIRMATION_INVALID" | "ONBOARDING_INVALID" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS" | "NO_MOBILE" | "NO_ALTERNATIVE_EMAIL" | "ALREADY_VERIFIED" | "SMS_UNAVAILABLE" | "SAME_EMAIL" | "EMAIL_TAKEN" | "SSO_MANAGED" | "EMAIL_CHANGE_INVALID" | "DELETION_DATE" | "DELETION_NOT_SCHEDULED" | "FULL_MEMBER_REQUIRED" | "SSO_FAILED" | "SSO_NOT_CONFIGURED" | "SSO_OTHER_ORGANISATION" | "EXPORT_NOT_FOUND" | "WEBHOOK_SIGNATURE" | "WEBHOOK_UNAVAILABLE" | "DUPLICATE_ITEM" | "DUPLICATE_FIELD_ID" | "NO_ORGANISATION" | "NOT_IMPERSONATING" | "MANAGER_NOT_MEMBER" | "SSO_INCOMPLETE" | "UNKNOWN_REGISTER" | "OWN_TARGET_REQUIRED" | "RENEWAL_DATE_RANGE" | "RECORD_NOT_FOUND" | "REQUIREMENT_NOT_FOUND" | "REGISTRATION_REQUIRED" | "REGISTRATION_NOT_FOUND" | "SUBMISSION_NOT_FOUND" | "ATTESTATION_NOT_FOUND" | "ATTESTATION_CLOSED" | "ATTESTATION_LOCKED" | "ATTESTATION_KIND" | "REMINDER_TOO_SOON" | "STATEMENT_MISMATCH";
+            code: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "INVALID_CREDENTIALS_INPUT" | "WRONG_PASSWORD" | "RESET_TOKEN_INVALID" | "OTP_EXPIRED" | "OTP_INVALID" | "OTP_PENDING" | "IMPERSONATING" | "ROLE_REQUIRED" | "ADMIN_REQUIRED" | "MANAGER_REQUIRED" | "FEATURE_LOCKED" | "ORGANISATION_DISABLED" | "ORGANISATION_NOT_FOUND" | "OTHER_ORGANISATION" | "USER_NOT_FOUND" | "FIRST_NAME_EMPTY" | "LAST_NAME_EMPTY" | "INVALID_EMAIL" | "INVALID_MOBILE" | "INVALID_WEBSITE" | "UNKNOWN_GOVERNING_BODY" | "NOT_CANCELLABLE" | "TAG_TOO_LONG" | "DUPLICATE_TAG" | "NO_IMAGE" | "UNSUPPORTED_IMAGE" | "ENTRY_NOT_FOUND" | "ENTRY_LOCKED" | "ENTRY_LIMIT" | "TRIAL_EXPIRED" | "FORM_NOT_FOUND" | "FIELD_NOT_FOUND" | "FIELD_REQUIRED" | "FIELD_TOO_LONG" | "FIELD_TYPE" | "FIELD_NUMBER" | "FIELD_DATE" | "FIELD_URL" | "FIELD_CHECKBOX" | "FIELD_OPTION" | "UNKNOWN_FIELD" | "REMINDER_IN_PAST" | "EVIDENCE_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "EMPTY_FILE" | "LENGTH_REQUIRED" | "UNSUPPORTED_FILE_TYPE" | "STORAGE_QUOTA" | "DOCUMENT_NOT_FOUND" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "EXPIRY_REQUIRED" | "SHARE_NOT_FOUND" | "ALREADY_SHARED" | "OWN_SHARE" | "ONLY_DIARY" | "TITLE_REQUIRED" | "CATEGORY_REQUIRED" | "DESCRIPTION_REQUIRED" | "DESCRIPTION_TOO_LONG" | "RANGE_REQUIRED" | "RANGE_ORDER" | "TIMES_ORDER" | "EVENT_NOT_FOUND" | "EVENT_FULL" | "EVENT_ENDED" | "WEBINAR_NOT_FOUND" | "WEBINAR_EXISTS" | "WEBINAR_ENDED" | "CLINICAL_SKILLS_NOT_CONFIGURED" | "CLINICAL_SKILLS_UNAVAILABLE" | "NOT_LINKED" | "NOT_RECOGNISED" | "PORTFOLIO_NOT_FOUND" | "PORTFOLIO_NOT_READY" | "PORTFOLIO_EMAILED" | "LINK_EXPIRED" | "LINK_INVALID" | "PAGE_NOT_OFFERED" | "TITLE_TOO_LONG" | "HCPC_ENTRY_COUNT" | "HCPC_EVIDENCE_COUNT" | "HCPC_GAP" | "HCPC_WORD_LIMIT" | "VIDEO_NOT_FOUND" | "LIBRARY_NOT_FOUND" | "LIBRARY_NOT_EMPTY" | "VIDEO_EXISTS" | "PREMIUM_REQUIRED" | "NO_CERTIFICATE" | "SUPERVISION_NOT_FOUND" | "NOT_SUPERVISION" | "NOT_SHARED" | "SUPERVISION_ROLE_REQUIRED" | "REVIEWEE_FIELD" | "REVIEWEE_TYPE" | "SHARE_LOCKED" | "TOPIC_NOT_FOUND" | "TOPIC_TITLE_REQUIRED" | "TOO_MANY_TOPICS" | "OWNER_ONLY" | "COMMENT_REQUIRED" | "REVIEWER_ONLY" | "GUEST_READ_ONLY" | "SIGNATURE_REQUIRED" | "SIGNATURE_INVALID" | "NO_GLOBAL_SIGNATURE" | "SIGN_ORDER" | "ALREADY_SIGNED" | "CAPTCHA_FAILED" | "EMAIL_NOT_CONFIRMED" | "CONFIRMATION_INVALID" | "ONBOARDING_INVALID" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS" | "NO_MOBILE" | "NO_ALTERNATIVE_EMAIL" | "ALREADY_VERIFIED" | "SMS_UNAVAILABLE" | "SAME_EMAIL" | "EMAIL_TAKEN" | "SSO_MANAGED" | "EMAIL_CHANGE_INVALID" | "DELETION_DATE" | "DELETION_NOT_SCHEDULED" | "FULL_MEMBER_REQUIRED" | "SSO_FAILED" | "SSO_NOT_CONFIGURED" | "SSO_OTHER_ORGANISATION" | "EXPORT_NOT_FOUND" | "WEBHOOK_SIGNATURE" | "WEBHOOK_UNAVAILABLE" | "DUPLICATE_ITEM" | "DUPLICATE_FIELD_ID" | "NO_ORGANISATION" | "NOT_IMPERSONATING" | "MANAGER_NOT_MEMBER" | "SSO_INCOMPLETE" | "UNKNOWN_REGISTER" | "OWN_TARGET_REQUIRED" | "RENEWAL_DATE_RANGE" | "RECORD_NOT_FOUND" | "REQUIREMENT_NOT_FOUND" | "REGISTRATION_REQUIRED" | "IDENTIFIERS_FOUND" | "IDENTIFIER_NOT_FLAGGED" | "REGISTRATION_NOT_FOUND" | "SUBMISSION_NOT_FOUND" | "ATTESTATION_NOT_FOUND" | "ATTESTATION_CLOSED" | "ATTESTATION_LOCKED" | "ATTESTATION_KIND" | "REMINDER_TOO_SOON" | "STATEMENT_MISMATCH";
+            /** @description With code IDENTIFIERS_FOUND only: the findings that stop the record leaving */
+            details?: {
+                findings: {
+                    field: string;
+                    /** @enum {string} */
+                    kind: "nhs-number" | "nhs-test-number" | "hc-number" | "chi-number" | "postcode" | "date-of-birth" | "hospital-number" | "email" | "phone";
+                    /** @enum {string} */
+                    severity: "identifier" | "check";
+                    start: number;
+                    end: number;
+                    reason: string;
+                    recordType: string;
+                    /** @description UUID */
+                    recordId: string;
+                    recordTitle: string;
+                }[];
+                total: number;
+            };
         };
     };
     responses: never;
@@ -3537,7 +3594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3638,7 +3695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4064,7 +4121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4189,7 +4246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5003,7 +5060,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5324,7 +5381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5517,7 +5574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5691,7 +5748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5861,7 +5918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6174,7 +6231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6354,7 +6411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6448,7 +6505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6636,7 +6693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6807,6 +6864,7 @@ export interface operations {
                             url: string;
                         }[];
                         editable: boolean;
+                        identifierResolutions: string[];
                     };
                 };
             };
@@ -6981,6 +7039,7 @@ export interface operations {
                             url: string;
                         }[];
                         editable: boolean;
+                        identifierResolutions: string[];
                     };
                 };
             };
@@ -7155,6 +7214,7 @@ export interface operations {
                             url: string;
                         }[];
                         editable: boolean;
+                        identifierResolutions: string[];
                     };
                 };
             };
@@ -7423,6 +7483,7 @@ export interface operations {
                             url: string;
                         }[];
                         editable: boolean;
+                        identifierResolutions: string[];
                     };
                 };
             };
@@ -7534,11 +7595,33 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "entryId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       "entryId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "identifierFindings": [
+                     *         {
+                     *           "field": "Field113",
+                     *           "kind": "postcode",
+                     *           "severity": "check",
+                     *           "start": 31,
+                     *           "end": 39,
+                     *           "reason": "This looks like a full postcode. Check it does not identify where a patient lives."
+                     *         }
+                     *       ],
+                     *       "unresolvedFindings": 1
                      *     }
                      */
                     "application/json": {
                         entryId: string;
+                        identifierFindings: {
+                            field: string;
+                            /** @enum {string} */
+                            kind: "nhs-number" | "nhs-test-number" | "hc-number" | "chi-number" | "postcode" | "date-of-birth" | "hospital-number" | "email" | "phone";
+                            /** @enum {string} */
+                            severity: "identifier" | "check";
+                            start: number;
+                            end: number;
+                            reason: string;
+                        }[];
+                        unresolvedFindings: number;
                     };
                 };
             };
@@ -7578,7 +7661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7682,7 +7765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7754,11 +7837,33 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "entryId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       "entryId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "identifierFindings": [
+                     *         {
+                     *           "field": "Field113",
+                     *           "kind": "postcode",
+                     *           "severity": "check",
+                     *           "start": 31,
+                     *           "end": 39,
+                     *           "reason": "This looks like a full postcode. Check it does not identify where a patient lives."
+                     *         }
+                     *       ],
+                     *       "unresolvedFindings": 1
                      *     }
                      */
                     "application/json": {
                         entryId: string;
+                        identifierFindings: {
+                            field: string;
+                            /** @enum {string} */
+                            kind: "nhs-number" | "nhs-test-number" | "hc-number" | "chi-number" | "postcode" | "date-of-birth" | "hospital-number" | "email" | "phone";
+                            /** @enum {string} */
+                            severity: "identifier" | "check";
+                            start: number;
+                            end: number;
+                            reason: string;
+                        }[];
+                        unresolvedFindings: number;
                     };
                 };
             };
@@ -7798,7 +7903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7818,6 +7923,137 @@ export interface operations {
             };
             /** @description The body's media type is not one this call takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resolveEntryIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        identifierFindings: {
+                            field: string;
+                            /** @enum {string} */
+                            kind: "nhs-number" | "nhs-test-number" | "hc-number" | "chi-number" | "postcode" | "date-of-birth" | "hospital-number" | "email" | "phone";
+                            /** @enum {string} */
+                            severity: "identifier" | "check";
+                            start: number;
+                            end: number;
+                            reason: string;
+                        }[];
+                        unresolvedFindings: number;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's media type is not one this call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: wait for Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7923,6 +8159,8 @@ export interface operations {
                                 Id: string;
                                 Completed: string;
                             } | null;
+                            /** @description Possible patient identifiers in the entry not marked as not one, as of its last save (REQ-IDENT-02) */
+                            unresolvedFindings: number;
                         }[];
                         total: number;
                         years: number[];
@@ -8237,7 +8475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8343,7 +8581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8489,6 +8727,21 @@ export interface operations {
                             entryId: string | null;
                             entryType: ("diary" | "reflection" | "supervision") | (never | null);
                             entryTitle: string | null;
+                            identifierFindings?: {
+                                /** @enum {string} */
+                                kind: "nhs-number" | "nhs-test-number" | "hc-number" | "chi-number" | "postcode" | "date-of-birth" | "hospital-number" | "email" | "phone";
+                                start: number;
+                                end: number;
+                                /** @enum {string} */
+                                severity: "identifier" | "check";
+                                reason: string;
+                                /** @enum {string} */
+                                source: "filename" | "text";
+                                excerpt?: string;
+                            }[];
+                            moreFindings?: number;
+                            /** @enum {string} */
+                            textCheck?: "pending" | "done" | "partial" | "failed";
                         }[];
                         total: number;
                     };
@@ -8733,7 +8986,8 @@ export interface operations {
                      *       "dateUploaded": "2026-11-20T09:41:12.000Z",
                      *       "entryId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "entryType": "diary",
-                     *       "entryTitle": "Sepsis recognition update"
+                     *       "entryTitle": "Sepsis recognition update",
+                     *       "textCheck": "done"
                      *     }
                      */
                     "application/json": {
@@ -8748,6 +9002,21 @@ export interface operations {
                         entryId: string | null;
                         entryType: ("diary" | "reflection" | "supervision") | (never | null);
                         entryTitle: string | null;
+                        identifierFindings?: {
+                            /** @enum {string} */
+                            kind: "nhs-number" | "nhs-test-number" | "hc-number" | "chi-number" | "postcode" | "date-of-birth" | "hospital-number" | "email" | "phone";
+                            start: number;
+                            end: number;
+                            /** @enum {string} */
+                            severity: "identifier" | "check";
+                            reason: string;
+                            /** @enum {string} */
+                            source: "filename" | "text";
+                            excerpt?: string;
+                        }[];
+                        moreFindings?: number;
+                        /** @enum {string} */
+                        textCheck?: "pending" | "done" | "partial" | "failed";
                     };
                 };
             };
@@ -8787,7 +9056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8891,7 +9160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8956,7 +9225,8 @@ export interface operations {
                      *       "dateUploaded": "2026-11-20T09:41:12.000Z",
                      *       "entryId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "entryType": "diary",
-                     *       "entryTitle": "Sepsis recognition update"
+                     *       "entryTitle": "Sepsis recognition update",
+                     *       "textCheck": "done"
                      *     }
                      */
                     "application/json": {
@@ -8971,6 +9241,21 @@ export interface operations {
                         entryId: string | null;
                         entryType: ("diary" | "reflection" | "supervision") | (never | null);
                         entryTitle: string | null;
+                        identifierFindings?: {
+                            /** @enum {string} */
+                            kind: "nhs-number" | "nhs-test-number" | "hc-number" | "chi-number" | "postcode" | "date-of-birth" | "hospital-number" | "email" | "phone";
+                            start: number;
+                            end: number;
+                            /** @enum {string} */
+                            severity: "identifier" | "check";
+                            reason: string;
+                            /** @enum {string} */
+                            source: "filename" | "text";
+                            excerpt?: string;
+                        }[];
+                        moreFindings?: number;
+                        /** @enum {string} */
+                        textCheck?: "pending" | "done" | "partial" | "failed";
                     };
                 };
             };
@@ -9010,7 +9295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9231,7 +9516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9335,7 +9620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9433,7 +9718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9537,7 +9822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9795,7 +10080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9883,7 +10168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10504,7 +10789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10798,7 +11083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10993,7 +11278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11106,7 +11391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11210,7 +11495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11590,7 +11875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11827,7 +12112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11931,7 +12216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12036,7 +12321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12141,7 +12426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12390,7 +12675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12597,7 +12882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12831,7 +13116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12963,7 +13248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13067,7 +13352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13187,7 +13472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13325,7 +13610,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13431,7 +13716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13617,7 +13902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13899,7 +14184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14073,7 +14358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14192,7 +14477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14646,6 +14931,7 @@ export interface operations {
                                 url: string;
                             }[];
                             editable: boolean;
+                            identifierResolutions: string[];
                         };
                         ownerName: string;
                         viewer: {
@@ -14991,7 +15277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15131,7 +15417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15252,7 +15538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15402,7 +15688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15528,7 +15814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15702,7 +15988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16006,7 +16292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16169,7 +16455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16305,7 +16591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16316,6 +16602,131 @@ export interface operations {
             };
             /** @description Too many calls: wait for Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    organisationConfirmations: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: number;
+                /** @description Items per page */
+                perPage?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description UUID */
+                            id: string;
+                            member: {
+                                /** @description UUID */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            state: "sent" | "opened" | "signed" | "declined" | "expired" | "withdrawn";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            openedAt: string | null;
+                            /** Format: date-time */
+                            signedAt: string | null;
+                            /** Format: date-time */
+                            declinedAt: string | null;
+                            /** Format: date-time */
+                            withdrawnAt: string | null;
+                            attester: {
+                                name: string;
+                                email: string;
+                            };
+                            signer: {
+                                name: string;
+                                registrationNumber: string;
+                                regulator: string;
+                                email: string;
+                                address: string;
+                                postcode: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                date: string;
+                                statement?: string | null;
+                            } | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description The input is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16400,7 +16811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16508,7 +16919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16672,7 +17083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16784,7 +17195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16905,7 +17316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17677,7 +18088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18118,7 +18529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18370,7 +18781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18519,7 +18930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18625,7 +19036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18676,7 +19087,7 @@ export interface operations {
                         /** @description UUID */
                         id: string;
                         /** @enum {string} */
-                        state: "Pending" | "Processing" | "Completed" | "Failed";
+                        state: "Pending" | "Processing" | "Completed" | "Failed" | "Expired";
                     };
                 };
             };
@@ -18716,7 +19127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18782,7 +19193,7 @@ export interface operations {
                          */
                         cycleEnd: string;
                         /** @enum {string} */
-                        state: "Pending" | "Processing" | "Completed" | "Failed";
+                        state: "Pending" | "Processing" | "Completed" | "Failed" | "Expired";
                         downloadLink: string | null;
                         reason: string | null;
                         pages: number | null;
@@ -19206,7 +19617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19300,7 +19711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19402,7 +19813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19522,7 +19933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19640,7 +20051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19737,7 +20148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19931,7 +20342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20126,7 +20537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20200,7 +20611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20278,7 +20689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20677,7 +21088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20810,7 +21221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21329,6 +21740,7 @@ export interface operations {
                             enabled: boolean;
                         };
                         requiredRegulator?: ("NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC") | (never | null);
+                        appointedConfirmers?: string[];
                     };
                 };
             };
@@ -21417,6 +21829,7 @@ export interface operations {
                         enabled: boolean;
                     };
                     requiredRegulator?: ("NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC") | (never | null);
+                    appointedConfirmers?: string[];
                 };
             };
         };
@@ -21444,6 +21857,7 @@ export interface operations {
                             enabled: boolean;
                         };
                         requiredRegulator?: ("NMC" | "GPhC" | "HCPC" | "GDC" | "GOC" | "GOsC" | "GCC") | (never | null);
+                        appointedConfirmers?: string[];
                     };
                 };
             };
@@ -21483,7 +21897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21674,7 +22088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21865,7 +22279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22056,7 +22470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22274,7 +22688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22529,7 +22943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22665,7 +23079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23139,7 +23553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23288,7 +23702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23405,7 +23819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23979,7 +24393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24130,7 +24544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24375,7 +24789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24502,7 +24916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24618,7 +25032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25096,7 +25510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25328,7 +25742,8 @@ export interface operations {
                      *       "dateUploaded": "2026-11-20T09:41:12.000Z",
                      *       "entryId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "entryType": "diary",
-                     *       "entryTitle": "Sepsis recognition update"
+                     *       "entryTitle": "Sepsis recognition update",
+                     *       "textCheck": "done"
                      *     }
                      */
                     "application/json": {
@@ -25343,6 +25758,21 @@ export interface operations {
                         entryId: string | null;
                         entryType: ("diary" | "reflection" | "supervision") | (never | null);
                         entryTitle: string | null;
+                        identifierFindings?: {
+                            /** @enum {string} */
+                            kind: "nhs-number" | "nhs-test-number" | "hc-number" | "chi-number" | "postcode" | "date-of-birth" | "hospital-number" | "email" | "phone";
+                            start: number;
+                            end: number;
+                            /** @enum {string} */
+                            severity: "identifier" | "check";
+                            reason: string;
+                            /** @enum {string} */
+                            source: "filename" | "text";
+                            excerpt?: string;
+                        }[];
+                        moreFindings?: number;
+                        /** @enum {string} */
+                        textCheck?: "pending" | "done" | "partial" | "failed";
                     };
                 };
             };
@@ -25391,7 +25821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26356,6 +26786,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The link has expired */
             410: {
                 headers: {
@@ -26494,7 +26933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26740,7 +27179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The item's state does not allow it (a signed record, a duplicate, a full event) */
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -68,6 +68,7 @@ export function failure(
     code: envelope?.code,
     authCall,
     retryAfterSeconds: seconds,
+    details: envelope?.details,
   });
   if (sessionCall && endsSession(err)) onSessionEnd();
   return err;

@@ -1,5 +1,5 @@
 // The typed failure of an API call. What it shows the user is decided in error-messages.ts.
-import { ERROR_CODES, type ErrorCode, MESSAGES } from "@cpd/contract";
+import { ERROR_CODES, type ErrorCode, type IdentifiersFoundDetails, MESSAGES } from "@cpd/contract";
 
 export class ApiError extends Error {
   /** HTTP status; 0 when the request never got an answer (offline, DNS, CORS). */
@@ -10,10 +10,18 @@ export class ApiError extends Error {
   readonly authCall: boolean;
   /** Seconds from a Retry-After header (429, 503), when the server sent one. */
   readonly retryAfterSeconds: number | undefined;
+  /** The envelope's details: a 409 IDENTIFIERS_FOUND's findings (ADR 0029). */
+  readonly details: IdentifiersFoundDetails | undefined;
 
   constructor(
     message: string,
-    opts: { status?: number; code?: string; authCall?: boolean; retryAfterSeconds?: number } = {},
+    opts: {
+      status?: number;
+      code?: string;
+      authCall?: boolean;
+      retryAfterSeconds?: number;
+      details?: IdentifiersFoundDetails;
+    } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -21,6 +29,7 @@ export class ApiError extends Error {
     this.code = isErrorCode(opts.code) ? opts.code : undefined;
     this.authCall = opts.authCall ?? false;
     this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.details = opts.details;
   }
 }
 

@@ -1,5 +1,5 @@
 // Records as the API sends them, for tests: each test overrides only what it is about.
-import type { api, ResponseOf } from "@cpd/contract";
+import { type api, DEFAULT_DASHBOARD_SETTINGS, NO_MEMBERSHIP, type ResponseOf } from "@cpd/contract";
 import type { CalendarEvent } from "../features/calendar/calendar-model";
 import type { Form, FormItem, FormPage } from "../features/forms/form-model";
 
@@ -56,6 +56,7 @@ export const diaryForm = (pages: FormPage[]): Form => ({
   reviewee: null,
   tags: [],
   editable: true,
+  identifierResolutions: [],
   pages,
 });
 
@@ -92,13 +93,7 @@ export const profile = (over: Partial<Profile> = {}): Profile => ({
 export const membership = (
   over: Partial<ResponseOf<typeof api.getMembership>> = {},
 ): ResponseOf<typeof api.getMembership> => ({
-  tier: "BASIC",
-  active: false,
-  memberSince: null,
-  endDate: null,
-  autoRenew: false,
-  membershipSource: null,
-  cancellable: false,
+  ...NO_MEMBERSHIP,
   upgradeUrl: null,
   ...over,
 });
@@ -107,25 +102,10 @@ type DashboardSettings = ResponseOf<typeof api.getDashboardSettings>;
 
 /** Advanced mode (the default) with every widget shown and nothing locked by an organisation. */
 export const dashboardSettings = (over: Partial<DashboardSettings> = {}): DashboardSettings => ({
-  dashboardMode: "advanced",
+  ...DEFAULT_DASHBOARD_SETTINGS,
   allFeatures: true,
-  welcomeVideo: true,
-  dashboardWidgets: {
-    cpdCategories: true,
-    activityTypes: true,
-    entriesGraph: true,
-    governingBodyStandards: true,
-    sharedCPD: true,
-    calendar: true,
-    webinars: true,
-    clinicalSkills: true,
-    showCPDHourCountdown: true,
-    supervision: true,
-    reflection: true,
-  },
-  logoutTimer: { enabled: false },
+  dashboardWidgets: { ...DEFAULT_DASHBOARD_SETTINGS.dashboardWidgets, clinicalSkills: true },
   entriesSettings: { showKSF: true, showACP: true },
-  emails: { entryReceipt: true, plannedCPD: true, documentExpiry: true },
   lockedByOrganisation: [],
   ...over,
 });
@@ -143,5 +123,6 @@ export const entryRow = (over: Partial<EntryRow> & Pick<EntryRow, "id" | "title"
   completenessPercentage: 1,
   shareId: null,
   reviewee: null,
+  unresolvedFindings: 0,
   ...over,
 });

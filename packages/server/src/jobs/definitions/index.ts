@@ -12,13 +12,16 @@ import { attestationEmailJob } from "./attestation-email.js";
 import { certificateJob } from "./certificate.js";
 import { contactEmailJob } from "./contact-email.js";
 import { emailChangedNoticeJob } from "./email-changed-notice.js";
+import { entryFindingsJob } from "./entry-findings.js";
 import { entryReceiptJob } from "./entry-receipt.js";
+import { evidenceTextJob } from "./evidence-text.js";
 import { exportRetentionJob } from "./export-retention.js";
 import { hcpcAccessJob } from "./hcpc-access.js";
 import { passwordResetJob } from "./password-reset.js";
 import { portfolioJob } from "./portfolio.js";
 import { portfolioRetentionJob } from "./portfolio-retention.js";
 import { submissionJob } from "./submission.js";
+import { submissionRetentionJob } from "./submission-retention.js";
 import { supervisionCodeJob } from "./supervision-code.js";
 import { supervisionEmailJob } from "./supervision-email.js";
 
@@ -29,6 +32,7 @@ export const definitions: readonly JobDefinition[] = [
   portfolioJob,
   portfolioRetentionJob,
   submissionJob,
+  submissionRetentionJob,
   supervisionEmailJob,
   supervisionCodeJob,
   accountExportJob,
@@ -41,6 +45,8 @@ export const definitions: readonly JobDefinition[] = [
   accountLifecycleJob,
   accountNoticeEmailJob,
   entryReceiptJob,
+  entryFindingsJob,
+  evidenceTextJob,
   attestationEmailJob,
   attestationCodeJob,
 ];

@@ -13,13 +13,16 @@ import { attestationEmailHandler } from "./attestation-email.js";
 import { certificateHandler } from "./certificate.js";
 import { contactEmailHandler } from "./contact-email.js";
 import { emailChangedNoticeHandler } from "./email-changed-notice.js";
+import { entryFindingsHandler } from "./entry-findings.js";
 import { entryReceiptHandler } from "./entry-receipt.js";
+import { evidenceTextHandler } from "./evidence-text.js";
 import { exportRetentionHandler } from "./export-retention.js";
 import { hcpcAccessHandler } from "./hcpc-access.js";
 import { passwordResetHandler } from "./password-reset.js";
 import { portfolioHandler } from "./portfolio.js";
 import { portfolioRetentionHandler } from "./portfolio-retention.js";
 import { submissionHandler } from "./submission.js";
+import { submissionRetentionHandler } from "./submission-retention.js";
 import { supervisionCodeHandler } from "./supervision-code.js";
 import { supervisionEmailHandler } from "./supervision-email.js";
 
@@ -49,6 +52,7 @@ export const handlers: readonly JobHandler[] = checkHandlers(definitions, [
   portfolioHandler,
   portfolioRetentionHandler,
   submissionHandler,
+  submissionRetentionHandler,
   supervisionEmailHandler,
   supervisionCodeHandler,
   accountExportHandler,
@@ -61,6 +65,8 @@ export const handlers: readonly JobHandler[] = checkHandlers(definitions, [
   accountLifecycleHandler,
   accountNoticeEmailHandler,
   entryReceiptHandler,
+  entryFindingsHandler,
+  evidenceTextHandler,
   attestationEmailHandler,
   attestationCodeHandler,
 ]);

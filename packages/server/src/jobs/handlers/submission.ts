@@ -57,8 +57,10 @@ async function build(
 
 export const submissionHandler = handler(submissionJob, async ({ submissionId }, ctx) => {
   const row = await findById(ctx.db, submissionId);
-  if (!row || row.state === "Completed") {
-    ctx.log.info({ submissionId }, "submission gone or already made; nothing to do");
+  // Only a pack in the making: Completed is done, and Failed or Expired was given up on (a pack
+  // stopped as lost may have been replaced by a newer one for the same registration).
+  if (!row || (row.state !== "Pending" && row.state !== "Processing")) {
+    ctx.log.info({ submissionId, state: row?.state }, "submission gone, made or stopped; nothing to do");
     return;
   }
   try {

@@ -1,5 +1,6 @@
 // Every query of the attestations module (ADR 0028): its two tables, attestations and
 // attestation_guest_sessions. Functions taking `db` accept the client or a transaction's.
+import type pg from "pg";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { Client, Db } from "../../lib/db.js";
 import { type CodeStore, codeUpdates, lockedAfter, wrongCodeUpdate } from "../../lib/guest-code.js";
@@ -182,3 +183,56 @@ export const ownerFacts = (db: Client, userId: string) =>
     where: { id: userId },
     select: { email: true, profile: { select: { firstName: true, lastName: true } } },
   });
+
+// --- the organisation manager's read of appointed confirmers (REQ-ATTEST-09) ----------------------
+
+/** A member's confirmation as its organisation's manager reads it: nothing else of the attester. */
+export interface AppointedConfirmationRow {
+  id: string;
+  memberId: string;
+  memberName: string;
+  attesterName: string;
+  attesterEmail: string;
+  createdAt: Date;
+  expiresAt: Date;
+  openedAt: Date | null;
+  signedAt: Date | null;
+  declinedAt: Date | null;
+  withdrawnAt: Date | null;
+  signer: unknown;
+}
+
+/** The kind, the attester's lower-cased e-mail (the expression index) and the members' organisation; one profile per user. */
+const APPOINTED_FROM = `
+    FROM attestations a
+    JOIN users u ON u.id = a.user_id
+    LEFT JOIN profiles p ON p.user_id = u.id
+   WHERE a.kind = $1 AND lower(a.attester_email) = ANY($2::text[]) AND u.organisation_id = $3`;
+
+/**
+ * A page of the organisation's members' attestations of `kind` whose attester is one of `emails`
+ * (lower-cased), newest first, and how many there are.
+ */
+export async function appointedPage(
+  pool: pg.Pool,
+  q: { organisationId: number; kind: string; emails: string[]; page: number; perPage: number },
+) {
+  const values = [q.kind, q.emails, q.organisationId];
+  const [rows, count] = await Promise.all([
+    pool.query<AppointedConfirmationRow>(
+      `SELECT a.id, u.id AS "memberId",
+              coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), u.email)
+                AS "memberName",
+              a.attester_name AS "attesterName", a.attester_email AS "attesterEmail",
+              a.created_at AS "createdAt", a.expires_at AS "expiresAt", a.opened_at AS "openedAt",
+              a.signed_at AS "signedAt", a.declined_at AS "declinedAt", a.withdrawn_at AS "withdrawnAt",
+              CASE WHEN a.signed_at IS NULL THEN NULL ELSE a.signer END AS signer
+       ${APPOINTED_FROM}
+        ORDER BY a.created_at DESC, a.id
+        LIMIT $4 OFFSET $5`,
+      [...values, q.perPage, (q.page - 1) * q.perPage],
+    ),
+    pool.query<{ total: number }>(`SELECT count(*)::int AS total ${APPOINTED_FROM}`, values),
+  ]);
+  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+}

@@ -16,6 +16,7 @@ import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { ServiceUnavailable } from "../../lib/store-errors.js";
 import { ownerChangeRefusal } from "../../policies/attestations.js";
 import { diaryEntriesByIds } from "../entries/service.js";
+import { entryFindings, recordFindings, refuseFindings } from "../identifiers/gate.js";
 import { recordsByIds, registrationOf } from "../revalidation/service.js";
 import { changedSinceSigning } from "./covered.js";
 import * as repo from "./repository.js";
@@ -52,6 +53,7 @@ export async function create(deps: Deps, userId: string, body: CreateBody) {
   ]);
   if (records.length !== recordIds.length || entries.length !== entryIds.length)
     throw badRequest(M.recordNotFound, "RECORD_NOT_FOUND");
+  refuseFindings([...recordFindings(records), ...(await entryFindings(deps, userId, entryIds))]);
 
   const now = deps.now();
   const row = await repo.create(deps.prisma, {

@@ -3,7 +3,9 @@
 import type { Attestation, AttestationKind, AttestationState, SignerDetails } from "@cpd/contract";
 import type { AttestationRow } from "./repository.js";
 
-export function stateOf(a: AttestationRow, now: Date): AttestationState {
+type Dates = Pick<AttestationRow, "signedAt" | "declinedAt" | "withdrawnAt" | "expiresAt" | "openedAt">;
+
+export function stateOf(a: Dates, now: Date): AttestationState {
   if (a.signedAt) return "signed";
   if (a.declinedAt) return "declined";
   if (a.withdrawnAt) return "withdrawn";

@@ -36,6 +36,7 @@ export async function listEntries(
       completeness: r.completeness,
       completenessPercentage: r.completeness_percentage,
       shareId: r.share_id,
+      unresolvedFindings: r.unresolved_findings ?? 0,
       reviewee:
         r.type === "supervision" ? { Id: r.id, Completed: r.supervision_completed ? "1" : "0" } : null,
       evidence: files

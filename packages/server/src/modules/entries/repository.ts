@@ -58,7 +58,8 @@ export function buildListQuery(
   const order = `${SORTS[q.sortBy ?? "date"]} ${dir} NULLS LAST, e.created_at ${dir}, e.id`;
   const text = `
 SELECT e.id, e.type, e.title, e.date, e.hours::float8 AS hours, e.category, e.tags, e.completeness,
-       e.completeness_percentage, e.supervision_completed, s.id AS share_id, count(*) OVER ()::int AS total
+       e.completeness_percentage, e.supervision_completed, e.unresolved_findings, s.id AS share_id,
+       count(*) OVER ()::int AS total
   FROM entries e
   LEFT JOIN shared_cpd s ON s.entry_id = e.id
  ${where()}
@@ -84,6 +85,8 @@ interface Row
   extends Pick<Item, "id" | "type" | "title" | "date" | "hours" | "category" | "tags" | "completeness"> {
   completeness_percentage: number;
   supervision_completed: boolean;
+  /** Null until first checked (the entry-findings job). */
+  unresolved_findings: number | null;
   share_id: string | null;
   total: number;
 }
@@ -227,3 +230,42 @@ export const ownedDiaryByIds = (db: Client, userId: string, ids: readonly string
     },
     orderBy: [{ date: "asc" }, { id: "asc" }],
   });
+
+/** What the patient-identifier check reads of the user's entries among `ids` (ADR 0029). */
+export const findingSources = (db: Client, userId: string, ids: readonly string[]) =>
+  db.entry.findMany({
+    where: { id: { in: [...ids] }, userId },
+    select: { id: true, type: true, formId: true, title: true, description: true, values: true },
+  });
+
+/** The hashes of the texts marked "not a patient identifier" in these entries. */
+export const resolutionRows = (db: Client, entryIds: readonly string[]) =>
+  db.entryIdentifierResolution.findMany({
+    where: { entryId: { in: [...entryIds] } },
+    select: { entryId: true, textHash: true },
+  });
+
+/** Idempotent: the unique (entry, hash) index keeps one row, racing duplicates are skipped. */
+export const addResolution = (tx: Client, entryId: string, userId: string, textHash: string) =>
+  tx.entryIdentifierResolution.createMany({ data: [{ entryId, userId, textHash }], skipDuplicates: true });
+
+/** Entries never checked for patient identifiers (saved before the check), by the partial index. */
+export const uncheckedEntries = (db: Client, take: number) =>
+  db.entry.findMany({ where: { unresolvedFindings: null }, select: { id: true, userId: true }, take });
+
+/** The count of an entry not yet checked; a save meanwhile has set its own and is left alone. */
+export const setFirstCount = (db: Client, entryId: string, count: number) =>
+  db.entry.updateMany({
+    where: { id: entryId, unresolvedFindings: null },
+    data: { unresolvedFindings: count },
+  });
+
+export const setUnresolvedFindings = (tx: Client, entryId: string, count: number) =>
+  tx.entry.update({ where: { id: entryId }, data: { unresolvedFindings: count }, select: { id: true } });
+
+/** The owned entry's row, locked against a save for the caller's transaction. */
+export async function lockOwnedForFindings(tx: Client, entryId: string, userId: string) {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM entries WHERE id = ${entryId}::uuid AND user_id = ${userId}::uuid FOR NO KEY UPDATE`;
+  return rows.length === 1;
+}

@@ -1,6 +1,7 @@
 // Creating, updating and deleting entries, with the trial limit, evidence, tags and receipts.
 import {
   type EntryType,
+  IDENTIFIER_FINDING_MESSAGES,
   MESSAGES,
   SUPERVISION_MESSAGES,
   TRIAL_COUNTED_ENTRY_TYPE,
@@ -17,9 +18,12 @@ import * as filesRepo from "../files/repository.js";
 import { CURRENT_FORMS } from "../forms/definitions.js";
 import { columns, entryRow, type Values, validateValues } from "../forms/rules.js";
 import { currentFormId, formById, formOptions } from "../forms/service.js";
+import { ownIdentifiers } from "../identifiers/service.js";
 import { normaliseTags } from "../profile/rules.js";
 import { wantsEntryReceipt } from "../shell/settings.js";
 import { lockEntry, refreshCompleteness } from "./evidence.js";
+import { lockedFindings, scanForSave, storeFindings } from "./identifier-findings.js";
+import { resolutionHash, unresolved } from "./identifier-rules.js";
 import * as repo from "./repository.js";
 
 export const ENTRY_NOT_FOUND = () => notFound("Entry not found", "ENTRY_NOT_FOUND");
@@ -112,16 +116,20 @@ export async function createEntry(
   const account = await loadAccount(deps.pool, userId);
   if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
   const today = deps.today();
+  const row = entryRow(def, values);
+  // A save is never refused for its findings (REQ-IDENT-02): they are answered and counted.
+  const identifierFindings = unresolved(await scanForSave(deps, userId, def, row), new Set());
+  const unresolvedFindings = identifierFindings.length;
   const entry = await deps.prisma.$transaction(async (tx) => {
     // One writer per user at a time, so two saves cannot both pass the limit.
     await repo.lockUserEntries(tx, userId);
     await checkEntryAllowance(tx, account, today, type);
-    const created = await repo.createEntry(tx, { userId, type, formId, ...entryRow(def, values) });
+    const created = await repo.createEntry(tx, { userId, type, formId, ...row, unresolvedFindings });
     await attachEvidence(tx, userId, created.id, evidence);
     return created;
   });
   await queueReceipt(deps, userId, entry.id, save);
-  return { entryId: entry.id };
+  return { entryId: entry.id, identifierFindings, unresolvedFindings };
 }
 
 export async function updateEntry(
@@ -140,14 +148,36 @@ export async function updateEntry(
   const values = validateValues(def, input, await formOptions(deps, userId), entry.values as Values);
   const evidence = columns(values).evidence;
   if (!evidence.every(uuidLike)) throw badRequest("An evidence file was not found", "EVIDENCE_NOT_FOUND");
-  await deps.prisma.$transaction(async (tx) => {
-    const updated = await repo.updateUnlocked(tx, entryId, userId, entryRow(def, values));
+  const row = entryRow(def, values);
+  const scanned = await scanForSave(deps, userId, def, row);
+  const findings = await deps.prisma.$transaction(async (tx) => {
+    const updated = await repo.updateUnlocked(tx, entryId, userId, row);
     // Signed (or completed) since it was read: the where clause is the atomic check.
     if (updated.count !== 1) throw SIGNED_LOCKED();
     await attachEvidence(tx, userId, entryId, evidence);
+    // The row is locked by the update: a resolution cannot land between the read and the count.
+    return storeFindings(tx, entryId, scanned);
   });
   await queueReceipt(deps, userId, entryId, save);
-  return { entryId };
+  return { entryId, ...findings };
+}
+
+/**
+ * Marks a flagged text in the entry as not a patient identifier (REQ-IDENT-03): remembered by its
+ * hash, with who and when; the text itself is neither stored nor logged.
+ */
+export async function resolveEntryIdentifier(deps: Deps, userId: string, entryId: string, text: string) {
+  const hash = resolutionHash(text);
+  const own = await ownIdentifiers(deps, userId);
+  return deps.prisma.$transaction(async (tx) => {
+    const findings = await lockedFindings(tx, userId, entryId, own);
+    if (!findings) throw ENTRY_NOT_FOUND();
+    if (!findings.some((f) => f.hash === hash)) {
+      throw badRequest(IDENTIFIER_FINDING_MESSAGES.notFlagged, "IDENTIFIER_NOT_FLAGGED");
+    }
+    await repo.addResolution(tx, entryId, userId, hash);
+    return storeFindings(tx, entryId, findings);
+  });
 }
 
 export async function deleteEntry(deps: Deps, userId: string, entryId: string) {

@@ -50,6 +50,16 @@ export const pendingExport = (tx: Client, userId: string, since: Date) =>
     orderBy: { createdAt: "desc" },
   });
 
+/**
+ * The user's entries whose last save left patient-identifier findings unresolved, or not yet
+ * checked (count null, ADR 0029), newest first. The literal predicate lets the planner use the partial index on entries (user_id).
+ */
+export const flaggedEntries = (db: Client, userId: string) =>
+  db.$queryRaw<{ id: string; count: number | null }[]>`
+    SELECT id::text AS id, unresolved_findings AS count FROM entries
+     WHERE user_id = ${userId}::uuid AND (unresolved_findings > 0 OR unresolved_findings IS NULL)
+     ORDER BY date DESC NULLS LAST, id`;
+
 export const createExport = (tx: Client, userId: string, now: Date) =>
   tx.accountExport.create({ data: { userId, createdAt: now } });
 

@@ -4,6 +4,7 @@ import type { Deps } from "../../deps.js";
 import { accountExportJob } from "../../jobs/definitions/account-export.js";
 import { notFound } from "../../lib/errors.js";
 import { ServiceUnavailable } from "../../lib/store-errors.js";
+import { refuseFlaggedEntries } from "../identifiers/gate.js";
 import * as repo from "./repository.js";
 
 /** A request still being built within this long is answered again instead of starting another. */
@@ -14,6 +15,7 @@ const PENDING_REUSE_MS = 60 * 60_000;
  * export: the check and the insert run under a per-user transaction lock.
  */
 export async function requestExport(deps: Deps, userId: string) {
+  await refuseFlaggedEntries(deps, userId, await repo.flaggedEntries(deps.prisma, userId));
   const now = deps.now();
   const { row, created } = await deps.prisma.$transaction(async (tx) => {
     await repo.lockUserExports(tx, userId);

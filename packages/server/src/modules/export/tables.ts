@@ -91,6 +91,7 @@ export const EXPORT_TABLES: readonly TableSpec[] = [
   { table: "registrations", ...own, orderBy: "t.id" },
   { table: "revalidation_records", ...own, orderBy: "t.id" },
   { table: "entry_revalidation", ...own, orderBy: "t.entry_id" },
+  { table: "entry_identifier_resolutions", ...own, orderBy: "t.id" },
   {
     table: "attestations",
     ...own,

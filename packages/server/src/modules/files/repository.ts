@@ -2,16 +2,18 @@
 // pool; the storage used is a hot read of every upload's quota check. Other modules change a
 // file row through these functions, passing their transaction client. Functions taking `db`
 // accept the client or a transaction's.
-import type { api, QueryOf, ResponseOf } from "@cpd/contract";
+import type { api, QueryOf, ResponseOf, TextCheckState } from "@cpd/contract";
 import type pg from "pg";
-import type { Prisma } from "../../generated/prisma/client.js";
+import { Prisma } from "../../generated/prisma/client.js";
 import { likePattern, listFilter } from "../../lib/sql-list.js";
+import type { StoredFindings } from "./evidence-findings.js";
 
 type Client = Prisma.TransactionClient;
 type FileInfo = ResponseOf<typeof api.listFiles>["items"][number];
 
 const FILE_SQL = `
-SELECT f.id, f.filename, f.content_type, f.size, f.created_at, f.entry_id, e.type AS entry_type, e.title AS entry_title
+SELECT f.id, f.filename, f.content_type, f.size, f.created_at, f.entry_id, e.type AS entry_type, e.title AS entry_title,
+       f.text_check, f.identifier_findings
   FROM files f LEFT JOIN entries e ON e.id = f.entry_id`;
 
 export interface FileRow {
@@ -23,6 +25,8 @@ export interface FileRow {
   entry_id: string | null;
   entry_type: FileInfo["entryType"];
   entry_title: string | null;
+  text_check: TextCheckState | null;
+  identifier_findings: StoredFindings | null;
 }
 
 export async function fileRow(pool: pg.Pool, id: string, userId: string) {
@@ -139,3 +143,24 @@ export const upsertByStorageKey = (
 
 export const attachToEntry = (tx: Client, id: string, entryId: string) =>
   tx.storedFile.update({ where: { id }, data: { entryId } });
+
+// Patient identifiers in a file's text (ADR 0031): the worker's reading, kept with the row.
+
+/** What the text check needs of a file, whoever owns it (the worker has only the id). */
+export const forTextCheck = (db: Client, id: string) =>
+  db.storedFile.findUnique({
+    where: { id },
+    select: { id: true, userId: true, storageKey: true, contentType: true, textCheck: true },
+  });
+
+/** Records the check's outcome; a file deleted meanwhile is left gone (no row, no error). */
+export const setTextCheck = (
+  db: Client,
+  id: string,
+  state: TextCheckState,
+  findings: StoredFindings | null,
+) =>
+  db.storedFile.updateMany({
+    where: { id },
+    data: { textCheck: state, identifierFindings: findings === null ? Prisma.DbNull : { ...findings } },
+  });

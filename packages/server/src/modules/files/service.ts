@@ -14,11 +14,14 @@ import {
 } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
+import { evidenceTextJob, evidenceTextJobId } from "../../jobs/definitions/evidence-text.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { Storage } from "../../lib/storage.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
 import { lockEntry, refreshCompleteness } from "../entries/evidence.js";
 import * as entriesRepo from "../entries/repository.js";
+import { filenameFindings } from "./evidence-findings.js";
+import { readsText } from "./evidence-text.js";
 import { FILE_MESSAGES, tooLarge, unsupportedType } from "./messages.js";
 import type { FileRow } from "./repository.js";
 import * as repo from "./repository.js";
@@ -38,18 +41,26 @@ export { FILE_MESSAGES } from "./messages.js";
 
 export const FILE_NOT_FOUND = () => notFound("File not found", "FILE_NOT_FOUND");
 
-const toInfo = (r: FileRow): FileInfo => ({
-  id: r.id,
-  storageId: r.id,
-  filename: r.filename,
-  url: `/api/file/${r.id}`,
-  contentType: r.content_type,
-  size: Number(r.size),
-  dateUploaded: r.created_at.toISOString(),
-  entryId: r.entry_id,
-  entryType: r.entry_type,
-  entryTitle: r.entry_title,
-});
+/** The row as its owner sees it, with what its name and text show of patients (ADR 0031). */
+function toInfo(r: FileRow): FileInfo {
+  const findings = [...filenameFindings(r.filename), ...(r.identifier_findings?.findings ?? [])];
+  const more = (r.identifier_findings?.total ?? 0) - (r.identifier_findings?.findings.length ?? 0);
+  return {
+    id: r.id,
+    storageId: r.id,
+    filename: r.filename,
+    url: `/api/file/${r.id}`,
+    contentType: r.content_type,
+    size: Number(r.size),
+    dateUploaded: r.created_at.toISOString(),
+    entryId: r.entry_id,
+    entryType: r.entry_type,
+    entryTitle: r.entry_title,
+    ...(findings.length ? { identifierFindings: findings } : {}),
+    ...(more > 0 ? { moreFindings: more } : {}),
+    ...(r.text_check ? { textCheck: r.text_check } : {}),
+  };
+}
 
 async function fileInfo(deps: Deps, userId: string, id: string): Promise<FileInfo> {
   const row = await repo.fileRow(deps.pool, id, userId);
@@ -181,14 +192,31 @@ export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileIn
         contentType,
         size,
         entryId: input.entryId,
+        textCheck: readsText(contentType) ? "pending" : null,
       });
       if (input.entryId) await refreshCompleteness(tx, input.entryId);
       return row.id;
     });
+    if (readsText(contentType)) await enqueueTextCheck(deps, id);
     return fileInfo(deps, userId, id);
   } catch (err) {
     await deps.storage.delete(key).catch(() => undefined);
     throw err;
+  }
+}
+
+/**
+ * The worker reads the file's text (ADR 0031). The upload stands if the queue cannot take the job
+ * (Redis away): the file says it could not be checked rather than "checking" for ever.
+ */
+async function enqueueTextCheck(deps: Deps, fileId: string) {
+  try {
+    await deps.queues.enqueue(evidenceTextJob, { fileId }, evidenceTextJobId(fileId));
+  } catch (err) {
+    deps.log.warn({ err, fileId }, "evidence text check not queued");
+    await repo
+      .setTextCheck(deps.prisma, fileId, "failed", null)
+      .catch((e) => deps.log.warn({ err: e, fileId }, "evidence text check state not saved"));
   }
 }
 

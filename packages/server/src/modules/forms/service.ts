@@ -93,6 +93,7 @@ function renderForm(
     suggestedTags: opts.suggestedTags ?? [],
     files: (entry?.files ?? []).map((f) => ({ ...f, url: `/api/file/${f.id}` })),
     editable: entry?.editable ?? true,
+    identifierResolutions: [],
     pages: def.pages.map((p) => ({
       title: p.title,
       repeater: false,
@@ -154,6 +155,7 @@ export async function entryFormOf(
         select: { id: true, filename: true, contentType: true },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       },
+      identifierResolutions: { select: { textHash: true }, orderBy: { resolvedAt: "asc" } },
     },
   });
   if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
@@ -177,5 +179,7 @@ export async function entryFormOf(
     shared: reviewee !== null,
     reviewee,
     files: view ? form.files.map((f) => ({ ...f, url: view.fileUrl(f.id) })) : form.files,
+    // The writer's own resolutions (REQ-IDENT-03); a guest reads the record, not its history.
+    identifierResolutions: view?.guest ? [] : entry.identifierResolutions.map((r) => r.textHash),
   };
 }

@@ -8,6 +8,7 @@ import { hcpcAccessJob } from "../../jobs/definitions/hcpc-access.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { notFound } from "../../lib/errors.js";
 import { openFile } from "../files/service.js";
+import { refuseEntryFindings } from "../identifiers/gate.js";
 import { savePersonalProfile } from "../personal-profile/repository.js";
 import { type Access, resolveAccess } from "./access.js";
 import { type HcpcPdfEntry, renderHcpcPdf } from "./pdf.js";
@@ -266,6 +267,11 @@ export async function entriesPdf(
     evidenceEntry: new Map(files.map((f) => [f.id, f.entryId as string])),
     explanations: new Map(explained.map((g) => [gapKey(g), g.explanation])),
   });
+  await refuseEntryFindings(
+    deps,
+    a.userId,
+    entryIds.filter((id) => byId.has(id)),
+  );
   const selected = entryIds
     .map((id) => byId.get(id))
     .filter((e): e is (typeof rows)[number] => !!e)

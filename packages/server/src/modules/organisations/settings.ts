@@ -1,7 +1,7 @@
 // An organisation's settings and its lists (tags, categories, arranged in): what members'
 // profiles and forms take from their organisation. Every change is logged with before/after.
 
-import type { OrganisationSettings } from "@cpd/contract";
+import { normaliseConfirmers, type OrganisationSettings } from "@cpd/contract";
 import type { Static } from "@sinclair/typebox";
 import type { Deps } from "../../deps.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
@@ -22,6 +22,7 @@ const SETTINGS_SELECT = {
   allFeatures: true,
   logoutTimerEnabled: true,
   requiredRegulator: true,
+  appointedConfirmers: true,
 } as const;
 
 type SettingsRow = {
@@ -33,6 +34,7 @@ type SettingsRow = {
   allFeatures: boolean;
   logoutTimerEnabled: boolean;
   requiredRegulator: string | null;
+  appointedConfirmers: string[];
 };
 
 const toSettings = (o: SettingsRow): Settings => ({
@@ -43,12 +45,20 @@ const toSettings = (o: SettingsRow): Settings => ({
   allFeatures: o.allFeatures,
   logoutTimer: { enabled: o.logoutTimerEnabled },
   requiredRegulator: o.requiredRegulator as Settings["requiredRegulator"],
+  appointedConfirmers: o.appointedConfirmers,
 });
 
 export async function getSettings(deps: Deps, organisationId: number): Promise<Settings> {
   const o = await findOrganisation(deps.prisma, organisationId, SETTINGS_SELECT);
   if (!o) throw missing();
   return toSettings(o);
+}
+
+/** The confirmers the organisation appoints, lower-cased (REQ-ATTEST-09); 404 for no such organisation. */
+export async function appointedConfirmers(deps: Deps, organisationId: number): Promise<string[]> {
+  const o = await findOrganisation(deps.prisma, organisationId, { appointedConfirmers: true });
+  if (!o) throw missing();
+  return o.appointedConfirmers;
 }
 
 /** The fields of two settings that differ, as { field: [before, after] }. */
@@ -78,6 +88,10 @@ export async function putSettings(deps: Deps, caller: Caller, organisationId: nu
         logoutTimerEnabled: s.logoutTimer.enabled,
         // Left out: unchanged (older clients send no requirement).
         ...(s.requiredRegulator === undefined ? {} : { requiredRegulator: s.requiredRegulator }),
+        // Lower-cased so the managers' read matches them to attesters ignoring case (REQ-ATTEST-09).
+        ...(s.appointedConfirmers === undefined
+          ? {}
+          : { appointedConfirmers: normaliseConfirmers(s.appointedConfirmers) }),
       },
       SETTINGS_SELECT,
     );

@@ -9,6 +9,7 @@ import { openSignedFile } from "../../lib/signed-link.js";
 import { mapDbError, ServiceUnavailable } from "../../lib/store-errors.js";
 import type { Actor } from "../../policies/caller.js";
 import { mayReviewMember } from "../../policies/portfolio.js";
+import { refuseEntryFindings } from "../identifiers/gate.js";
 import * as repo from "./repository.js";
 import { checkRequest, delivery, type Request } from "./rules.js";
 import { checkSignature, signedPortfolioPath } from "./signed-link.js";
@@ -66,6 +67,7 @@ export async function requestPortfolio(deps: Deps, userId: string, req: Request)
     req.evidenceIds,
   );
   checkRequest(req, { pages: pageOptions(facts.governingBodies, facts.clinicalSkillsLinked), ...own });
+  await refuseEntryFindings(deps, userId, [...req.diaryEntries, ...req.reflectiveEntries]);
   const size = delivery(req);
   const bucket = String(Math.floor(deps.now().getTime() / DEDUPE_WINDOW_MS));
   const key = derivedId("portfolio", userId, JSON.stringify(req), bucket);

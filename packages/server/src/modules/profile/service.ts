@@ -1,7 +1,7 @@
 // The profile: basic details, membership, image and governing bodies.
 
 import type { Readable } from "node:stream";
-import { type api, GOVERNING_BODIES, MESSAGES, type ResponseOf } from "@cpd/contract";
+import { type api, GOVERNING_BODIES, MESSAGES, NO_MEMBERSHIP, type ResponseOf } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { dateColumn } from "../../lib/dates.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
@@ -108,15 +108,7 @@ export async function getMembership(deps: Deps, userId: string): Promise<Members
   return membershipAnswer(
     deps,
     user,
-    user.membership ?? {
-      tier: "BASIC",
-      active: false,
-      memberSince: null,
-      endDate: null,
-      autoRenew: false,
-      membershipSource: null,
-      cancellable: false,
-    },
+    user.membership ?? { ...NO_MEMBERSHIP, memberSince: null, endDate: null },
   );
 }
 

@@ -10,6 +10,7 @@ import {
 } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { refuseSharedEntry } from "../identifiers/gate.js";
 import * as repo from "./repository.js";
 
 type Item = ResponseOf<typeof api.listSharedCpd>["items"][number];
@@ -49,6 +50,11 @@ export async function share(
   if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
   if (entry.type !== "diary") throw badRequest(M.onlyDiary, "ONLY_DIARY");
   if (entry.share) throw conflict(M.alreadyShared, "ALREADY_SHARED");
+  const typed = [
+    ["sharedTitle", data.title],
+    ["sharedDescription", data.description],
+  ] as const;
+  await refuseSharedEntry(deps, userId, entry, typed);
   const created = await repo.createShare(deps.prisma, { entryId, userId, ...data });
   return { message: M.shared, shareId: created.id };
 }

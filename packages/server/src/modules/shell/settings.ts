@@ -1,6 +1,12 @@
 // Dashboard settings: the person's choices, with what their organisation
 // decides applied on top and reported as locked.
-import { type api, type BodyOf, DashboardSettings, type ResponseOf } from "@cpd/contract";
+import {
+  type api,
+  type BodyOf,
+  DashboardSettings,
+  DEFAULT_DASHBOARD_SETTINGS,
+  type ResponseOf,
+} from "@cpd/contract";
 import { Value } from "@sinclair/typebox/value";
 import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
@@ -9,27 +15,7 @@ import { saveDashboardSettings, storedSettings, storedSettingsOf } from "./repos
 type Settings = BodyOf<typeof api.saveDashboardSettings>;
 type Answer = ResponseOf<typeof api.getDashboardSettings>;
 
-export const DEFAULT_SETTINGS: Settings = {
-  dashboardMode: "advanced",
-  allFeatures: false,
-  welcomeVideo: true,
-  dashboardWidgets: {
-    cpdCategories: true,
-    activityTypes: true,
-    entriesGraph: true,
-    governingBodyStandards: true,
-    sharedCPD: true,
-    calendar: true,
-    webinars: true,
-    clinicalSkills: false,
-    showCPDHourCountdown: true,
-    supervision: true,
-    reflection: true,
-  },
-  logoutTimer: { enabled: false },
-  entriesSettings: { showKSF: false, showACP: false },
-  emails: { entryReceipt: true, plannedCPD: true, documentExpiry: true },
-};
+export const DEFAULT_SETTINGS: Settings = DEFAULT_DASHBOARD_SETTINGS;
 
 interface OrgSettings {
   widgetReflection: boolean;

@@ -34,6 +34,23 @@ export async function registrationOf(pool: pg.Pool, userId: string, registration
 
 const unique = (ids: string[]) => [...new Set(ids)];
 
+/** The registration's progress and the ids of what it counts: what a pack prints. */
+async function counted(pool: pg.Pool, userId: string, registrationId: string, today: string) {
+  const all = await progress({ pool, today: () => today }, userId);
+  const p = all.items.find((i) => i.registration.id === registrationId);
+  if (!p) return null;
+  const entryIds = unique(p.requirements.flatMap((r) => r.entryIds));
+  const recordIds = unique(p.requirements.flatMap((r) => r.recordIds));
+  return { progress: p, entryIds, recordIds };
+}
+
+/** What a pack of the registration would print, for the check before it is asked for (ADR 0029). */
+export async function packContents(pool: pg.Pool, userId: string, registrationId: string, today: string) {
+  const c = await counted(pool, userId, registrationId, today);
+  if (!c) return { entryIds: [], records: [] };
+  return { entryIds: c.entryIds, records: await repo.recordsByIds(pool, userId, c.recordIds) };
+}
+
 /** Null when the registration is gone (removed since the request). */
 export async function loadSubmission(
   db: Db,
@@ -43,11 +60,9 @@ export async function loadSubmission(
 ): Promise<SubmissionDocument | null> {
   const found = await registrationOf(pool, row.userId, row.registrationId);
   if (!found) return null;
-  const all = await progress({ pool, today: () => today }, row.userId);
-  const p = all.items.find((i) => i.registration.id === found.registration.id);
-  if (!p) return null;
-  const entryIds = unique(p.requirements.flatMap((r) => r.entryIds));
-  const recordIds = unique(p.requirements.flatMap((r) => r.recordIds));
+  const c = await counted(pool, row.userId, found.registration.id, today);
+  if (!c) return null;
+  const { progress: p, entryIds, recordIds } = c;
   const [entries, records, owner, years, signatures] = await Promise.all([
     repo.entriesByIds(pool, row.userId, entryIds),
     repo.recordsByIds(pool, row.userId, recordIds),

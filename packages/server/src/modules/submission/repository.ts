@@ -15,6 +15,31 @@ export const activeSubmission = (db: Db, userId: string, registrationId: string)
     where: { userId, registrationId, state: { in: ["Pending", "Processing"] } },
   });
 
+/**
+ * Stops a pack lost in the making (SUBMISSION.staleMinutes): Failed with `reason`, if it is still
+ * active and was created before `before`. One conditional UPDATE: a job finishing meanwhile wins.
+ */
+export async function stopStale(db: Db, id: string, before: Date, reason: string) {
+  const n = await db.revalidationSubmission.updateMany({
+    where: { id, state: { in: ["Pending", "Processing"] }, createdAt: { lt: before } },
+    data: { state: "Failed", failureReason: reason },
+  });
+  return n.count === 1;
+}
+
+/** Made packs past their retention, oldest first (the partial index on expires_at). */
+export const expiredSubmissions = (db: Db, now: Date, take: number) =>
+  db.revalidationSubmission.findMany({
+    where: { expiresAt: { lte: now }, state: "Completed" },
+    orderBy: { expiresAt: "asc" },
+    take,
+    select: { id: true, storageKey: true },
+  });
+
+/** Marks a pack Expired once its file is deleted (the retention job). */
+export const expireSubmission = (db: Db, id: string) =>
+  db.revalidationSubmission.update({ where: { id }, data: { state: "Expired", storageKey: null } });
+
 export const deleteSubmission = (db: Db, id: string) =>
   db.revalidationSubmission.deleteMany({ where: { id } });
 

@@ -15,7 +15,8 @@ import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { notFound } from "../../lib/errors.js";
 import { checkFileSignature, openSignedFile, signedFilePath } from "../../lib/signed-link.js";
 import { mapDbError, ServiceUnavailable } from "../../lib/store-errors.js";
-import { registrationOf } from "./load.js";
+import { entryFindings, recordFindings, refuseFindings } from "../identifiers/gate.js";
+import { packContents, registrationOf } from "./load.js";
 import * as repo from "./repository.js";
 
 const SCOPE = "submission";
@@ -24,14 +25,26 @@ const submissionNotFound = () => notFound(SUBMISSION_MESSAGES.notFound, "SUBMISS
 
 /**
  * Records the submission and queues its job. A racing second request meets the partial unique
- * index and answers the first one. Redis down: the row is removed again and the caller gets a 503,
+ * index and answers the first one; a pack in the making for longer than SUBMISSION.staleMinutes
+ * is stopped and replaced. Redis down: the row is removed again and the caller gets a 503,
  * so nothing is left half-enqueued.
  */
 export async function requestSubmission(deps: Deps, userId: string, registrationId: string) {
   const found = await registrationOf(deps.pool, userId, registrationId);
   if (!found) throw notFound(SUBMISSION_MESSAGES.registrationNotFound, "REGISTRATION_NOT_FOUND");
+  const leaving = await packContents(deps.pool, userId, found.registration.id, deps.today());
+  refuseFindings([
+    ...(await entryFindings(deps, userId, leaving.entryIds)),
+    ...recordFindings(leaving.records),
+  ]);
   const existing = await repo.activeSubmission(deps.prisma, userId, found.registration.id);
-  if (existing) return { id: existing.id, state: existing.state as SubmissionState };
+  if (existing) {
+    // A pack lost in the making would otherwise block this registration's packs for good.
+    const before = new Date(deps.now().getTime() - SUBMISSION.staleMinutes * 60_000);
+    const stopped = await repo.stopStale(deps.prisma, existing.id, before, SUBMISSION_MESSAGES.stale);
+    if (!stopped) return { id: existing.id, state: existing.state as SubmissionState };
+    deps.log.warn({ submissionId: existing.id }, "a lost submission pack was stopped");
+  }
   let row: Awaited<ReturnType<typeof repo.createSubmission>>;
   try {
     row = await repo.createSubmission(deps.prisma, {

@@ -29,6 +29,7 @@ const ENTRY_SELECT = {
   id: true,
   userId: true,
   type: true,
+  title: true,
   formId: true,
   values: true,
   supervisionLocked: true,

@@ -15,6 +15,7 @@ import { supervisionEmailJob, supervisionEmailJobId } from "../../jobs/definitio
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { mapDbError, ServiceUnavailable } from "../../lib/store-errors.js";
 import { ENTRY_NOT_FOUND } from "../entries/service.js";
+import { refuseSharedEntry } from "../identifiers/gate.js";
 import { maskEmail, maskNumber } from "./codes.js";
 import { LINK_EXPIRED, NOT_SHARED, ownerSide } from "./party.js";
 import * as repo from "./repository.js";
@@ -65,6 +66,11 @@ export async function share(deps: Deps, userId: string, body: ShareBody) {
     throw badRequest(M.typeMismatch.replace("{role}", role), "REVIEWEE_TYPE");
   const who = checkReviewee(body.reviewee);
   const topics = checkTopics(body.topics);
+  const typed = topics.flatMap((t) => [
+    ["topicTitle", t.title] as const,
+    ["topicActions", t.actions] as const,
+  ]);
+  await refuseSharedEntry(deps, userId, entry, typed);
 
   const now = deps.now();
   const shareId = randomUUID();

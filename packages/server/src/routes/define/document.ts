@@ -46,7 +46,7 @@ const REFUSALS: Record<number, string> = {
   403: "Not allowed for this account (role, membership or feature)",
   404: "No such item, or not yours",
   408: "The upload stalled or took too long",
-  409: "The item's state does not allow it (a signed record, a duplicate, a full event)",
+  409: "The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings)",
   410: "The link has expired",
   411: "A raw upload without Content-Length",
   413: "The body or file is too large",

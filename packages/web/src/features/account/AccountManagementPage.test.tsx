@@ -1,10 +1,10 @@
-import { LIFECYCLE_MESSAGES } from "@cpd/contract";
+import { IDENTIFIER_FINDING_MESSAGES, IDENTIFIER_MESSAGES, LIFECYCLE_MESSAGES } from "@cpd/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "../../lib/clock";
 import { session } from "../../lib/session";
-import { fakeApi, type Route, withError } from "../../test/fake-api";
+import { fakeApi, type Route, withError, withStatus } from "../../test/fake-api";
 import { profile } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
 import AccountManagementPage from "./AccountManagementPage";
@@ -213,6 +213,50 @@ describe("exporting the record", () => {
     await user.click(within(c).getByRole("button", { name: "Export my data" }));
     expect(await within(c).findByText(LIFECYCLE_MESSAGES.exportRequested)).toBeInTheDocument();
     expect(api.to(/\/export$/, "POST")).toHaveLength(1);
+  });
+
+  it("lists the entries holding a patient identifier when the export is refused", async () => {
+    const entryId = "5f0c2a1e-8b7d-4e3f-9a6b-1c2d3e4f5a6b";
+    const { user, card } = setup({
+      routes: [
+        [
+          "POST",
+          /^\/api\/user-account\/me\/export$/,
+          () =>
+            withStatus(409, {
+              statusCode: 409,
+              code: "IDENTIFIERS_FOUND",
+              message: IDENTIFIER_FINDING_MESSAGES.blocked,
+              details: {
+                total: 3,
+                findings: [
+                  {
+                    field: "title",
+                    kind: "nhs-test-number",
+                    severity: "identifier",
+                    start: 0,
+                    end: 12,
+                    reason: IDENTIFIER_MESSAGES["nhs-test-number"],
+                    recordType: "reflection",
+                    recordId: entryId,
+                    recordTitle: "Night shift",
+                  },
+                ],
+              },
+            }),
+        ],
+      ],
+    });
+    const c = card("Export my data");
+    await user.click(within(c).getByRole("button", { name: "Export my data" }));
+    const alert = await within(c).findByRole("alert");
+    expect(alert).toHaveTextContent(IDENTIFIER_FINDING_MESSAGES.blocked);
+    expect(within(alert).getByRole("link", { name: "Night shift" })).toHaveAttribute(
+      "href",
+      `/edit/reflection/${entryId}`,
+    );
+    expect(alert).toHaveTextContent(`(Title): ${IDENTIFIER_MESSAGES["nhs-test-number"]}`);
+    expect(alert).toHaveTextContent("and 2 more");
   });
 
   it("offers the download the e-mailed link points to, and says when it is gone", async () => {

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../lib/error-messages";
+import { errorContent } from "../../lib/IdentifierFindings";
 import { SectionCard } from "../../lib/SectionCard";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
 import { useDownloadExport, useRequestExport } from "./queries";
@@ -24,7 +25,8 @@ export function ExportDataCard() {
       setStatus({
         tone: "error",
         title: "Failed to request export",
-        text: errorMessage(err) || "Unknown error",
+        // A patient identifier in an entry stops the export: the entries are listed (ADR 0029).
+        text: errorContent(err) || "Unknown error",
       }),
   });
   const download = useDownloadExport({

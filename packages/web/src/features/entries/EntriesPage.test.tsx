@@ -2,28 +2,21 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { setViewportWidth } from "../../lib/test-viewport";
 import { fakeApi } from "../../test/fake-api";
+import { entryRow } from "../../test/fixtures";
 import { layOutEverything } from "../../test/layout";
 import { renderApp } from "../../test/render";
 import { ENTRIES_TOUR } from "../dashboard";
 import EntriesPage from "./EntriesPage";
 
+const sepsis = entryRow({
+  id: "0b6c2b57-2f38-4f4a-9c43-8d3a0d7f6a01",
+  title: "Sepsis screening",
+  hours: 1.25,
+  category: "Clinical Education",
+  tags: ["Leadership"],
+});
 const page = {
-  items: [
-    {
-      id: "0b6c2b57-2f38-4f4a-9c43-8d3a0d7f6a01",
-      type: "diary",
-      title: "Sepsis screening",
-      date: "2026-11-15",
-      hours: 1.25,
-      category: "Clinical Education",
-      tags: ["Leadership"],
-      evidence: [],
-      completeness: 1,
-      completenessPercentage: 1,
-      shareId: null,
-      reviewee: null,
-    },
-  ],
+  items: [sepsis],
   total: 1,
   years: [2025, 2026],
   tags: ["Leadership", "Safeguarding"],
@@ -31,9 +24,9 @@ const page = {
   governingBodies: ["HCPC"],
 };
 
-function setup(at = "/entries") {
+function setup(at = "/entries", list: typeof page = page) {
   const api = fakeApi([
-    ["GET", /^\/api\/entries\/limit\/10\/page\/\d+$/, () => page],
+    ["GET", /^\/api\/entries\/limit\/10\/page\/\d+$/, () => list],
     ["GET", /^\/api\/features\/user$/, () => ({})],
   ]);
   const app = renderApp([{ path: "/entries", element: <EntriesPage /> }], { at });
@@ -165,6 +158,33 @@ describe("the entries list filters", () => {
   });
 });
 
+/** A second entry whose last save left two possible patient identifiers unresolved (REQ-IDENT-02). */
+const flagged = {
+  ...page,
+  items: [
+    sepsis,
+    {
+      ...sepsis,
+      id: "0b6c2b57-2f38-4f4a-9c43-8d3a0d7f6a02",
+      title: "Ward round notes",
+      unresolvedFindings: 2,
+    },
+  ],
+  total: 2,
+};
+
+describe("the entries list's patient-identifier badge", () => {
+  it("names the unresolved count on the entry that has findings, and on no other", async () => {
+    setup("/entries", flagged);
+    const row = (await screen.findByText("Ward round notes")).closest("tr");
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText("2 possible patient identifiers")).toBeVisible();
+    const clean = screen.getByText("Sepsis screening").closest("tr");
+    expect(within(clean as HTMLElement).queryByText(/possible patient identifier/)).toBeNull();
+    expect(screen.getAllByText(/possible patient identifier/)).toHaveLength(1);
+  });
+});
+
 describe("the entries list on a phone", () => {
   beforeEach(() => {
     onTestFinished(setViewportWidth(375));
@@ -179,6 +199,13 @@ describe("the entries list on a phone", () => {
     expect(within(card).getByText("15/11/2026, Diary, 1.25 hours")).toBeVisible();
     expect(within(card).getByText("CPD Health Check: Complete")).toBeVisible();
     expect(within(card).getByRole("button", { name: "Actions for Sepsis screening" })).toBeVisible();
+  });
+
+  it("shows the patient-identifier badge on the card of an entry with one finding", async () => {
+    const one = { ...page, items: [{ ...sepsis, unresolvedFindings: 1 }] };
+    setup("/entries", one);
+    const card = within(await screen.findByRole("list", { name: "1 entry" })).getByRole("listitem");
+    expect(within(card).getByText("1 possible patient identifier")).toBeVisible();
   });
 
   it("folds the filters away behind a button that counts the active ones", async () => {

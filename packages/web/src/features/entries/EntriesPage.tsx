@@ -1,4 +1,10 @@
-import { api, ENTRY_TYPES, ENTRY_TYPE_LABELS as TYPE_LABELS, ukDate } from "@cpd/contract";
+import {
+  api,
+  ENTRY_TYPES,
+  IDENTIFIER_FINDING_MESSAGES,
+  ENTRY_TYPE_LABELS as TYPE_LABELS,
+  ukDate,
+} from "@cpd/contract";
 import {
   Anchor,
   Badge,
@@ -156,6 +162,12 @@ export default function EntriesPage() {
       {row.shareId && (
         <Badge mt={4} size="sm" color="teal.9" variant="filled" tt="none">
           Shared
+        </Badge>
+      )}
+      {/* Unresolved patient-identifier findings as of the last save (REQ-IDENT-02). */}
+      {row.unresolvedFindings > 0 && (
+        <Badge mt={4} size="sm" color="red.9" variant="outline" tt="none" maw="100%">
+          {IDENTIFIER_FINDING_MESSAGES.unresolvedCount(row.unresolvedFindings)}
         </Badge>
       )}
     </>

@@ -1,3 +1,4 @@
+import { EVIDENCE_FINDING_MESSAGES, IDENTIFIER_MESSAGES } from "@cpd/contract";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { session } from "../../lib/session";
@@ -28,9 +29,9 @@ const files = {
   total: 2,
 };
 
-function setup(width: number) {
+function setup(width: number, list: { items: unknown[]; total: number } = files) {
   onTestFinished(setViewportWidth(width));
-  fakeApi([["GET", /^\/api\/file\/limit\/\d+\/page\/1$/, () => files]]);
+  fakeApi([["GET", /^\/api\/file\/limit\/\d+\/page\/1$/, () => list]]);
   return renderApp([{ path: "/files", element: <MyFilesPage /> }], { at: "/files" });
 }
 
@@ -48,6 +49,52 @@ describe("My Files", () => {
     expect(within(attached).getByRole("button", { name: "Rename CPR certificate.pdf" })).toBeVisible();
     expect(within(attached).getByRole("button", { name: "Preview CPR certificate.pdf" })).toBeVisible();
     expect(within(loose).getByText("None")).toBeVisible();
+  });
+
+  it("shows beside each file what may identify a patient in its name or text, in words", async () => {
+    const flagged = {
+      ...file("c", "Referral SW1A 1AA.pdf", false),
+      textCheck: "done",
+      identifierFindings: [
+        {
+          kind: "postcode",
+          severity: "check",
+          reason: IDENTIFIER_MESSAGES.postcode,
+          start: 9,
+          end: 17,
+          source: "filename",
+        },
+        {
+          kind: "chi-number",
+          severity: "identifier",
+          reason: IDENTIFIER_MESSAGES["chi-number"],
+          start: 40,
+          end: 50,
+          source: "text",
+          excerpt: "…Patient CHI •••••••••• seen in clinic…",
+        },
+      ],
+      moreFindings: 3,
+    };
+    const pending = { ...file("d", "Reading.pdf", false), textCheck: "pending" };
+    const unreadable = { ...file("e", "Scan.pdf", false), textCheck: "failed" };
+    setup(1280, { items: [flagged, pending, unreadable], total: 3 });
+    const table = await screen.findByRole("table", { name: "3 files" });
+    const [, first, second, third] = within(table).getAllByRole("row") as HTMLElement[];
+    const warnings = within(first as HTMLElement)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(warnings).toEqual([
+      `⚠ May identify a patient: ${IDENTIFIER_MESSAGES.postcode} (in the file name)`,
+      `⚠ May identify a patient: ${IDENTIFIER_MESSAGES["chi-number"]} “…Patient CHI •••••••••• seen in clinic…”`,
+      "and 3 more in this file",
+    ]);
+    expect(within(second as HTMLElement).getByRole("status")).toHaveTextContent(
+      EVIDENCE_FINDING_MESSAGES.pending,
+    );
+    expect(within(third as HTMLElement).getByText(EVIDENCE_FINDING_MESSAGES.failed)).toBeVisible();
+    // A file with nothing found says nothing.
+    expect(within(table).queryAllByRole("status")).toHaveLength(1);
   });
 
   it("on a wider screen keeps the table with its Attached To column", async () => {

@@ -28,6 +28,7 @@ import { SortHeader } from "../../lib/SortHeader";
 import { FILE_TOO_LARGE, fileUrl, isTooLarge, uploadFile } from "../../lib/upload";
 import { usePageTitle } from "../../lib/use-page-title";
 import { FILES_TOUR, GuidedTour } from "../dashboard";
+import { FileFindings } from "./FileFindings";
 import { isImage, spaced } from "./file-name";
 import { PreviewPanel } from "./PreviewPanel";
 import {
@@ -264,7 +265,10 @@ export default function MyFilesPage() {
               row={(f) => (
                 <Table.Tr key={f.id}>
                   <Table.Td w={64}>{thumbnail(f)}</Table.Td>
-                  <Table.Td style={{ wordBreak: "break-word" }}>{spaced(f.filename)}</Table.Td>
+                  <Table.Td style={{ wordBreak: "break-word" }}>
+                    {spaced(f.filename)}
+                    <FileFindings file={f} />
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{ukDate(f.dateUploaded)}</Table.Td>
                   <Table.Td>{attachedTo(f)}</Table.Td>
                   <Table.Td>
@@ -282,6 +286,7 @@ export default function MyFilesPage() {
                       <Text fw={600} style={{ overflowWrap: "anywhere" }}>
                         {spaced(f.filename)}
                       </Text>
+                      <FileFindings file={f} />
                       <Text fz="sm">Uploaded {ukDate(f.dateUploaded)}</Text>
                       <Group gap={6}>
                         <Text fz="sm">Attached to</Text>

@@ -33,8 +33,13 @@ export const useFiles = (s: FileListState) =>
         signal,
       }),
     placeholderData: keepPreviousData,
+    // While the worker reads a file's text for patient details (ADR 0031), ask again now and then.
+    refetchInterval: (q) =>
+      q.state.data?.items.some((f) => f.textCheck === "pending") ? TEXT_CHECK_POLL_MS : false,
     meta: { errorTitle: "Failed to load files" },
   });
+
+const TEXT_CHECK_POLL_MS = 3_000;
 
 export const useUnassignedFiles = (enabled = true) =>
   useQuery({

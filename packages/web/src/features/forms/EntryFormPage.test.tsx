@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "../../lib/clock";
 import { IDLE_EVENT } from "../../lib/idle-event";
 import { fakeApi, type Route, withError } from "../../test/fake-api";
-import { diaryForm as diaryFormOf, formItem, formPage } from "../../test/fixtures";
+import { diaryForm as diaryFormOf, formItem, formPage, profile } from "../../test/fixtures";
 import { layOutEverything } from "../../test/layout";
 import { renderApp } from "../../test/render";
 import { ENTRY_FORM_TOURS } from "../dashboard";
@@ -30,6 +30,7 @@ function setup({ at = "/create/diary", form = diaryForm, extra = [] as Route[] }
     ["GET", /^\/api\/form\/entry\/[^/]+$/, () => ({ ...form, entryId: ENTRY_ID })],
     ["PUT", /^\/api\/entries\/[^/]+\/tags$/, (req) => req.body],
     ["GET", /^\/api\/features\/user$/, () => ({})],
+    ["GET", /^\/api\/profile$/, () => profile()],
   ]);
   const app = renderApp(
     [

@@ -9,7 +9,7 @@ import { ENTRY_FORM_TOURS, GuidedTour } from "../dashboard";
 import { PdfPreviewModal } from "../entries";
 import { UnsavedChangesModal } from "../profile";
 import { EntryRevalidationCard } from "../revalidation";
-import { openUpgradeModal, useUserFeature } from "../shell";
+import { openUpgradeModal, useProfile, useUserFeature } from "../shell";
 import { SupervisionPanel } from "../supervision";
 import { EntryTags } from "./EntryTags";
 import { ErrorSummary } from "./ErrorSummary";
@@ -19,6 +19,8 @@ import { loadErrorTitle } from "./queries";
 import { useEntryDraft } from "./use-entry-draft";
 
 const FORM_ID = "entry-form";
+/** An entry read from an older server has no resolutions: one empty list, not a new one per render. */
+const NO_RESOLUTIONS: readonly string[] = [];
 
 /** Keeps the page (and its state) when a new entry's URL becomes its edit URL after the first save. */
 export default function EntryFormRoute() {
@@ -37,6 +39,8 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
   const { form, values } = draft;
   // The percent complete shows in the titles where the FormPercentages feature is on (REQ-ENTRY-06).
   const showPercent = useUserFeature("FormPercentages");
+  // The writer's own e-mail address and mobile number are not flagged (ADR 0029).
+  const profile = useProfile().data;
   const percent = showPercent && form && values ? ` (${percentComplete(form, values)}% complete)` : "";
   usePageTitle(`${routeId ? `Edit ${name} entry` : `New ${name} entry`}${percent}`);
 
@@ -52,6 +56,14 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
   }
 
   const title = entryTitle(values);
+  // The patient-identifier guard while writing (ADR 0029); a read-only entry is not checked.
+  const identifiers = draft.editable
+    ? {
+        entryId: draft.entryId,
+        resolutions: form.identifierResolutions ?? NO_RESOLUTIONS,
+        options: { ownEmail: profile?.emailAddress, ownPhone: profile?.mobileNumber ?? undefined },
+      }
+    : undefined;
   const problems = draft.attempt > 0 ? missingFields(form, values) : [];
   return (
     <Stack gap="lg" maw={960}>
@@ -171,6 +183,7 @@ function EntryFormPage({ type, routeId }: { type: EntryType; routeId: string | n
                         disabled={!draft.editable}
                         entryId={draft.entryId}
                         evidenceFiles={form.files}
+                        identifiers={identifiers}
                         onChange={(v) => draft.setValue(item.identifier, v)}
                         error={problems.find((p) => p.identifier === item.identifier)?.message}
                         onEvidenceAdd={(fid, persisted) =>

@@ -1,10 +1,12 @@
 import { ITEM_TYPES } from "@cpd/contract";
 import { Checkbox, Input, Select, Skeleton, Stack, Textarea, TextInput } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useLayoutEffect } from "react";
 import { DateField } from "../../lib/DateField";
 import { type AttachedFile, EvidenceField } from "./EvidenceField";
 import { type FormItem, isRequired } from "./form-model";
 import { HoursControl } from "./HoursControl";
+import { IdentifierFlags } from "./IdentifierFlags";
+import { type IdentifierGuard, redactFlag, useIdentifierFlags } from "./identifier-marks";
 import { recurrenceLabel } from "./recurrence";
 
 const RichTextEditor = lazy(() => import("./RichTextEditor"));
@@ -27,6 +29,8 @@ interface Props {
   onEvidenceRemove: (fileId: string, persisted: boolean) => void;
   /** The message shown under the control (a missing required field). */
   error?: string;
+  /** The patient-identifier guard (ADR 0029) for text items; none: not checked (read-only views). */
+  identifiers?: IdentifierGuard;
 }
 
 /** "Required field" and the item's help text, read out with the control (aria-describedby). */
@@ -52,6 +56,7 @@ export function FormItemField({
   onEvidenceAdd,
   onEvidenceRemove,
   error,
+  identifiers,
 }: Props) {
   const id = itemId(item.identifier);
   const errorId = `${id}-error`;
@@ -67,12 +72,26 @@ export function FormItemField({
     disabled: disabled || item.disabled === true,
   };
   const field = { ...labelled, required };
+  // Plain text items are checked for patient identifiers here; rich text in its editor.
+  const checked = item.type === ITEM_TYPES.text && !labelled.disabled;
+  const guard = useIdentifierFlags(str, identifiers, checked);
+  const flagsId = `${id}-identifiers`;
+  useDescribedAlso(id, guard.flags.length > 0 ? flagsId : null);
   const text = {
     ...field,
     value: str,
     onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
     error,
   };
+  const flagList = checked && identifiers && (
+    <IdentifierFlags
+      id={flagsId}
+      flags={guard.flags}
+      entryId={identifiers.entryId}
+      onRedact={(flag) => onChange(redactFlag(str, flag))}
+      onResolved={guard.resolve}
+    />
+  );
 
   switch (item.type) {
     case ITEM_TYPES.longText: {
@@ -101,6 +120,7 @@ export function FormItemField({
                 required={required}
                 disabled={labelled.disabled}
                 onChange={onChange}
+                identifiers={identifiers}
               />
             </Suspense>
           </div>
@@ -181,9 +201,33 @@ export function FormItemField({
     case ITEM_TYPES.url:
       return <TextInput {...text} type="url" placeholder="https://" />;
     default:
-      if (item.maxLength && item.maxLength > 500) {
-        return <Textarea {...text} maxLength={item.maxLength} autosize minRows={2} />;
-      }
-      return <TextInput {...text} maxLength={item.maxLength} />;
+      // A text area cannot underline part of its text: the flags are listed under the field.
+      return (
+        <>
+          {item.maxLength && item.maxLength > 500 ? (
+            <Textarea {...text} maxLength={item.maxLength} autosize minRows={2} />
+          ) : (
+            <TextInput {...text} maxLength={item.maxLength} />
+          )}
+          {flagList}
+        </>
+      );
   }
+}
+
+/**
+ * Adds `extra` to the control's aria-describedby. Mantine sets the attribute from its wrapper
+ * (hint and error) over any passed in, so the flags' id is added after each render instead.
+ */
+function useDescribedAlso(controlId: string, extra: string | null) {
+  useLayoutEffect(() => {
+    const el = document.getElementById(controlId);
+    if (!el) return;
+    const ids = (el.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .filter((x) => x && !x.endsWith("-identifiers"));
+    if (extra) ids.push(extra);
+    if (ids.length > 0) el.setAttribute("aria-describedby", ids.join(" "));
+    else el.removeAttribute("aria-describedby");
+  });
 }

@@ -1,5 +1,5 @@
 // Server state of the entry form: the form (blank, or an entry's) and the Save button's call.
-import { api, ENTRY_TYPE_LABELS, type EntryType } from "@cpd/contract";
+import { api, ENTRY_TYPE_LABELS, type EntryType, IDENTIFIER_FINDING_MESSAGES } from "@cpd/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import { entryChanged, fileChanged } from "../../lib/invalidate";
@@ -91,6 +91,29 @@ export function useDetachEvidence(entryId: string | null, onDetached: (fileId: s
     onSuccess: (fid) => {
       onDetached(fid);
       void fileChanged(qc, { entries: Boolean(entryId) });
+    },
+  });
+}
+
+/**
+ * "This is not a patient identifier" for a flagged text of a saved entry (ADR 0029): the server
+ * remembers it for this entry; `onResolved` hides the flag. The entry's cached form learns the hash
+ * too, so the same text in the entry's other fields is no longer flagged.
+ */
+export function useResolveIdentifier(entryId: string | null, onResolved: (hash: string) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ text }: { text: string; hash: string }) => {
+      if (!entryId) throw new Error("Save the entry first");
+      return call(api.resolveEntryIdentifier, { params: { id: entryId }, body: { text } });
+    },
+    meta: { errorTitle: "Failed to mark the text as not a patient identifier" },
+    onSuccess: (_res, { hash }) => {
+      onResolved(hash);
+      qc.setQueryData<{ identifierResolutions?: string[] }>(["form", "entry", entryId], (form) =>
+        form ? { ...form, identifierResolutions: [...(form.identifierResolutions ?? []), hash] } : form,
+      );
+      notifySuccess(IDENTIFIER_FINDING_MESSAGES.resolved);
     },
   });
 }

@@ -13,7 +13,7 @@ import {
 } from "@cpd/contract";
 import { Button, Checkbox, Group, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
-import { buildUrl } from "../../lib/api-client";
+import { downloadWithSession } from "../../lib/download";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { Spinner } from "../../lib/Spinner";
 import { showGapToast } from "./gap-toast";
@@ -44,6 +44,9 @@ function countWarning(n: number): string | null {
     return `You have selected ${n}: more than ${HCPC.maxEntries}. ${HCPC_ENTRY_COUNT_MESSAGE} You can still create the PDF.`;
   return null;
 }
+
+/** The downloaded file's name (the server names it with the range when the PDF is opened directly). */
+const PDF_NAME = "HCPC CPD audit.pdf";
 
 const gapOf = (g: CpdGap) => gapKey({ from: g.from.date, to: g.to.date });
 
@@ -128,17 +131,20 @@ export function ActivitiesStep({
   const dated = picked.filter((e): e is Entry & { date: string } => e.date !== null);
   const gaps = findCpdGaps(dated.map((e): DatedActivity => ({ id: e.id, title: e.title, date: e.date })));
 
-  function createPdf() {
+  async function createPdf() {
     // The server refuses until each gap's explanation is saved: name the first one missing.
     const explained = new Set((savedGaps.data?.gaps ?? []).map(gapKey));
     const gap = gaps.find((g) => !explained.has(gapOf(g)));
     if (gap) return showGapToast(gap);
-    const url = buildUrl(
-      api.hcpcEntriesPdf.path,
-      { id: token },
-      { entryId: picked.map((e) => e.id), download: true },
-    );
-    window.open(url, "_blank", "noopener");
+    // Fetched rather than opened, so a refusal (a patient identifier in a selected entry, ADR 0029)
+    // is shown here with the entries it names instead of in a new tab.
+    try {
+      await downloadWithSession(api.hcpcEntriesPdf, { id: token }, PDF_NAME, {
+        query: { entryId: picked.map((e) => e.id), download: true },
+      });
+    } catch (err) {
+      notifyError("Failed to create the PDF", err);
+    }
   }
 
   async function copy() {

@@ -3,12 +3,14 @@ import {
   HCPC_LINK_EXPIRED_MESSAGE,
   HCPC_STATEMENT_WORDS_MESSAGE,
   HCPC_SUMMARY_WORDS_MESSAGE,
+  IDENTIFIER_FINDING_MESSAGES,
+  IDENTIFIER_MESSAGES,
 } from "@cpd/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "../../lib/clock";
 import { patchStored, readStored } from "../../lib/storage";
-import { fakeApi, withError } from "../../test/fake-api";
+import { fakeApi, withError, withStatus } from "../../test/fake-api";
 import { renderApp } from "../../test/render";
 import { HcpcPortal } from "./HcpcPortalPage";
 import { PORTAL_FIELD, reloadPortal } from "./portal-store";
@@ -48,8 +50,10 @@ function setup({
   evidenceCount = 3,
   guideVideoUrl = null,
   gaps = [],
+  pdf = (): unknown => "%PDF-1.7",
 }: {
   gaps?: unknown[];
+  pdf?: () => unknown;
   guideVideoUrl?: string | null;
   at?: string;
   infoAnswer?: () => unknown;
@@ -71,6 +75,7 @@ function setup({
     ["GET", /\/gaps$/, () => ({ gaps })],
     ["PUT", /\/gaps$/, (r) => r.body],
     ["GET", /\/evidence$/, () => ({ items: evidence(evidenceCount) })],
+    ["GET", /\/entries-pdf$/, pdf],
   ]);
   const routes = [
     { path: "/hcpc-portal", element: <HcpcPortal /> },
@@ -255,10 +260,15 @@ describe("the activities step", () => {
       entries: ["e1", "e2", "e3"],
       completed: { summary: false, activities: false, statement: false, evidence: false },
     });
-    const open = vi.spyOn(window, "open").mockImplementation(() => null);
     const { user, api } = setup({
       gaps: [{ from: "2025-01-01", to: "2025-06-01", explanation: "Another link's gap" }],
     });
+    const pdfs = () => api.to(/\/entries-pdf$/).map((r) => `${r.url.pathname}${r.url.search}`);
+    // The PDF is handed to the browser as a download from a Blob (jsdom has no object URLs).
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:pdf", revokeObjectURL: () => {} }),
+    );
     await user.click(await screen.findByRole("button", { name: "Next" }));
     await user.click(await screen.findByRole("button", { name: "Create PDF" }));
     expect(await screen.findByText(GAP_TOAST_TITLE)).toBeInTheDocument();
@@ -267,7 +277,7 @@ describe("the activities step", () => {
         /gap of 4 months and 21 days between "Activity e2" \(10\/02\/2026\) and "Late course"/,
       ),
     ).toBeInTheDocument();
-    expect(open).not.toHaveBeenCalled();
+    expect(pdfs()).toEqual([]);
 
     const why = screen.getByRole("textbox", {
       name: "Gap from 10/02/2026 (Activity e2) to 01/07/2026 (Late course)",
@@ -283,23 +293,60 @@ describe("the activities step", () => {
     });
     await screen.findByText("Explanations saved");
     await user.click(screen.getByRole("button", { name: "Create PDF" }));
-    expect(open).toHaveBeenCalledWith(
-      `/api/hcpc-portal/${TOKEN}/entries-pdf?entryId=e1&entryId=e2&entryId=e3&download=true`,
-      "_blank",
-      "noopener",
+    await waitFor(() =>
+      expect(pdfs()).toEqual([
+        `/api/hcpc-portal/${TOKEN}/entries-pdf?entryId=e1&entryId=e2&entryId=e3&download=true`,
+      ]),
     );
 
     // Without the late course there is no gap to explain.
-    open.mockClear();
     await user.click(screen.getByRole("checkbox", { name: "Select Late course" }));
     expect(screen.queryByRole("heading", { name: "Explain the gaps in your CPD" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Create PDF" }));
-    expect(open).toHaveBeenCalledWith(
-      `/api/hcpc-portal/${TOKEN}/entries-pdf?entryId=e1&entryId=e2&download=true`,
-      "_blank",
-      "noopener",
+    await waitFor(() =>
+      expect(pdfs()[1]).toBe(`/api/hcpc-portal/${TOKEN}/entries-pdf?entryId=e1&entryId=e2&download=true`),
     );
-    open.mockRestore();
+  });
+
+  it("lists the entries holding a patient identifier when the PDF is refused, each linking to it", async () => {
+    stored({
+      entries: ["e1"],
+      completed: { summary: false, activities: false, statement: false, evidence: false },
+    });
+    const { user } = setup({
+      pdf: () =>
+        withStatus(409, {
+          statusCode: 409,
+          code: "IDENTIFIERS_FOUND",
+          message: IDENTIFIER_FINDING_MESSAGES.blocked,
+          details: {
+            total: 1,
+            findings: [
+              {
+                field: "LearningOutcomes",
+                kind: "nhs-number",
+                severity: "identifier",
+                start: 4,
+                end: 16,
+                reason: IDENTIFIER_MESSAGES["nhs-number"],
+                recordType: "diary",
+                recordId: "0b6f1c1e-7d4a-4c1b-9f3e-2a1d6c0e5b7a",
+                recordTitle: "Activity e1",
+              },
+            ],
+          },
+        }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Next" }));
+    await user.click(await screen.findByRole("button", { name: "Create PDF" }));
+    expect(await screen.findByText("Failed to create the PDF")).toBeInTheDocument();
+    expect(screen.getByText(IDENTIFIER_FINDING_MESSAGES.blocked)).toBeInTheDocument();
+    const list = screen.getByRole("list", { name: "Patient identifiers found" });
+    expect(within(list).getByRole("link", { name: "Activity e1" })).toHaveAttribute(
+      "href",
+      "/edit/diary/0b6f1c1e-7d4a-4c1b-9f3e-2a1d6c0e5b7a",
+    );
+    expect(list).toHaveTextContent(`(Learning outcomes): ${IDENTIFIER_MESSAGES["nhs-number"]}`);
   });
 
   it("copies the selected activities for the HCPC website", async () => {

@@ -1,5 +1,23 @@
-import { api, REGULATOR_NAMES, REQUIRABLE_REGULATORS, type ResponseOf } from "@cpd/contract";
-import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
+import {
+  api,
+  ORGANISATION_LIMITS,
+  REGULATOR_NAMES,
+  REQUIRABLE_REGULATORS,
+  type ResponseOf,
+  ROLES,
+} from "@cpd/contract";
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from "@mantine/core";
 import { useEffect, useState } from "react";
 import { call } from "../../lib/api-client";
 import { DateField } from "../../lib/DateField";
@@ -7,7 +25,10 @@ import { errorMessage } from "../../lib/error-messages";
 import { notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../../lib/SectionCard";
 import { type Status, StatusRegion } from "../../lib/StatusAlert";
+import { useSession } from "../../lib/session";
 import { usePageTitle } from "../../lib/use-page-title";
+import { AppointedConfirmationsSection } from "./AppointedConfirmationsSection";
+import { confirmersText, parseConfirmers } from "./confirmers-model";
 import { FieldsEditor } from "./FieldsEditor";
 import { ListEditor } from "./ListEditor";
 import { NoOrganisation, OrganisationHeading } from "./OrganisationHeading";
@@ -19,8 +40,13 @@ function SettingsForm({ organisationId }: { organisationId: number }) {
   const saved = useOrganisationSettings(organisationId);
   const [form, setForm] = useState<Settings | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
+  const [confirmers, setConfirmers] = useState("");
+  const [confirmersError, setConfirmersError] = useState<string | null>(null);
   useEffect(() => {
-    if (saved.data) setForm(saved.data);
+    if (saved.data) {
+      setForm(saved.data);
+      setConfirmers(confirmersText(saved.data.appointedConfirmers));
+    }
   }, [saved.data]);
   const save = useSaveOrganisationSettings(organisationId, {
     onSuccess: () => {
@@ -35,7 +61,15 @@ function SettingsForm({ organisationId }: { organisationId: number }) {
       }),
   });
   if (!form) return null;
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved.data);
+  const confirmersChanged = confirmers !== confirmersText(saved.data?.appointedConfirmers);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved.data) || confirmersChanged;
+  const submit = () => {
+    if (!confirmersChanged) return save.mutate(form);
+    const parsed = parseConfirmers(confirmers);
+    if ("error" in parsed) return setConfirmersError(parsed.error);
+    setConfirmersError(null);
+    save.mutate({ ...form, appointedConfirmers: parsed.emails });
+  };
   return (
     <SectionCard title="Settings">
       <Stack gap="md">
@@ -119,8 +153,23 @@ function SettingsForm({ organisationId }: { organisationId: number }) {
           }
           maw={480}
         />
+        <Textarea
+          id="settings-appointed-confirmers"
+          label="Appointed confirmers"
+          description={`The e-mail addresses of the confirmers your organisation appoints, one a line (at most ${ORGANISATION_LIMITS.appointedConfirmers}). You see your members' NMC confirmations these people are asked for.`}
+          autosize
+          minRows={3}
+          maxRows={12}
+          value={confirmers}
+          error={confirmersError}
+          onChange={(e) => {
+            setConfirmers(e.currentTarget.value);
+            setConfirmersError(null);
+          }}
+          maw={480}
+        />
         <Group justify="flex-end">
-          <Button onClick={() => save.mutate(form)} disabled={!dirty} loading={save.isPending}>
+          <Button onClick={submit} disabled={!dirty} loading={save.isPending}>
             Save settings
           </Button>
         </Group>
@@ -134,6 +183,8 @@ export default function OrganisationSettingsPage() {
   usePageTitle("Organisation settings");
   const org = useCurrentOrganisation();
   const id = org.current?.id ?? null;
+  // Only the organisation's own managers read the confirmations (REQ-ATTEST-09).
+  const manager = useSession()?.roles.includes(ROLES.organisationManager) ?? false;
   if (org.list.isSuccess && id === null) {
     return <NoOrganisation />;
   }
@@ -172,6 +223,7 @@ export default function OrganisationSettingsPage() {
             store={(tags) => call(api.putOrganisationArrangedIn, { params: { id }, body: { tags } })}
           />
           <FieldsEditor key={`fields-${id}`} organisationId={id} />
+          {manager && <AppointedConfirmationsSection key={`confirmations-${id}`} organisationId={id} />}
         </>
       )}
     </Stack>

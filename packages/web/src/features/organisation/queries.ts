@@ -21,6 +21,7 @@ export const orgKeys = {
   analytics: (id: number) => ["organisations", id, "analytics"] as const,
   certificates: (id: number) => ["organisations", id, "certificates"] as const,
   shares: (id: number) => ["organisations", id, "shared-cpd"] as const,
+  confirmations: (id: number) => ["organisations", id, "confirmations"] as const,
 };
 
 /**
@@ -167,11 +168,23 @@ export function useSaveOrganisationSettings(
       call(api.putOrganisationSettings, { params: { id: organisationId }, body }),
     onSuccess: async (...args) => {
       qc.setQueryData(orgKeys.settings(organisationId), args[0]);
+      // The appointed confirmers decide which confirmations the managers' list shows.
+      void qc.invalidateQueries({ queryKey: orgKeys.confirmations(organisationId) });
       await callbacks.onSuccess?.(...args);
     },
     onError: callbacks.onError,
   });
 }
+
+/** REQ-ATTEST-09: the members' confirmations by the organisation's appointed confirmers (its managers only). */
+export const useAppointedConfirmations = (organisationId: number, page: number, perPage: number) =>
+  useQuery({
+    queryKey: [...orgKeys.confirmations(organisationId), page, perPage],
+    queryFn: () =>
+      call(api.organisationConfirmations, { params: { id: organisationId }, query: { page, perPage } }),
+    placeholderData: keepPreviousData,
+    // No toast: refused for an administrator or another organisation, the section says so itself.
+  });
 
 type TagList = { tags: string[] };
 

@@ -126,6 +126,13 @@ function Progressing({ id }: { id: string }) {
   const status = useSubmissionStatus(id);
   const s = status.data;
   if (s?.state === "Completed") return <Ready s={s} />;
+  if (s?.state === "Expired") {
+    return (
+      <StatusAlert tone="info" title="This pack was deleted">
+        {SUBMISSION_MESSAGES.expired}
+      </StatusAlert>
+    );
+  }
   if (s?.state === "Failed" || status.isError) {
     return (
       <StatusAlert tone="error" title="The submission pack could not be made">

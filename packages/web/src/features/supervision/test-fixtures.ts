@@ -1,5 +1,5 @@
 // Supervision records as the API sends them, for the component tests.
-import { formItem, formPage } from "../../test/fixtures";
+import { diaryForm, formItem, formPage } from "../../test/fixtures";
 import type { Form } from "../forms";
 import type { RevieweeRecord, Signature, Topic } from "./review-model";
 
@@ -57,15 +57,9 @@ export const reviewee = (over: Partial<RevieweeRecord> = {}): RevieweeRecord => 
 });
 
 export const supervisionForm = (role: string, over: Partial<Form> = {}): Form => ({
-  files: [],
+  ...diaryForm([]),
   identifier: "supervision",
-  version: 1,
   entryId: ENTRY_ID,
-  guest: false,
-  shared: false,
-  reviewee: null,
-  tags: [],
-  editable: true,
   pages: [
     formPage("Supervision session", [
       formItem("Field4", "Title", 1, false, { value: "Weekly supervision" }),

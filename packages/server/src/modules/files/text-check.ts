@@ -1,0 +1,50 @@
+// The worker's side of the evidence check (ADR 0031): reads a stored PDF's or Word document's text
+// and keeps what the patient-identifier detector finds in it with the file. The text itself is
+// neither stored nor logged; only findings with masked excerpts are kept.
+import type { Logger } from "pino";
+import type { Db } from "../../lib/db.js";
+import type { Storage } from "../../lib/storage.js";
+import { contactFacts } from "../contact/repository.js";
+import { textFindings } from "./evidence-findings.js";
+import { type ExtractLimits, extractText, readsText } from "./evidence-text.js";
+import * as repo from "./repository.js";
+
+export interface TextCheckEnv {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+  limits?: ExtractLimits;
+}
+
+/**
+ * Checks the file once: a file gone, not read (an image), or already checked is left as it is. A
+ * file that cannot be read is marked failed; a storage error is thrown for the job to retry.
+ */
+export async function checkFileText(env: TextCheckEnv, fileId: string) {
+  const file = await repo.forTextCheck(env.db, fileId);
+  if (!file || !readsText(file.contentType) || (file.textCheck && file.textCheck !== "pending")) return;
+  const bytes = await env.storage.getBytes(file.storageKey);
+  if (!bytes) {
+    env.log.warn({ fileId }, "evidence text check: object missing from storage");
+    await repo.setTextCheck(env.db, fileId, "failed", null);
+    return;
+  }
+  const extracted = await extractText(bytes, file.contentType, env.limits);
+  if (extracted.state === "failed") {
+    env.log.info({ fileId, error: extracted.error }, "evidence text check: file could not be read");
+    await repo.setTextCheck(env.db, fileId, "failed", null);
+    return;
+  }
+  // The owner's own addresses and mobile number (a CV's contact line) are theirs to show.
+  const facts = await contactFacts(env.db, file.userId);
+  const own = (...values: (string | null | undefined)[]) => values.filter((v): v is string => !!v);
+  const found = textFindings(extracted.text, {
+    ownEmail: own(facts?.email, facts?.profile?.alternativeEmail),
+    ownPhone: own(facts?.profile?.mobileNumber),
+  });
+  await repo.setTextCheck(env.db, fileId, extracted.state, found);
+  env.log.info({ fileId, state: extracted.state, findings: found.total }, "evidence text checked");
+}
+
+/** After the job's last try failed (storage down throughout): the file says it was not checked. */
+export const markTextCheckFailed = (db: Db, fileId: string) => repo.setTextCheck(db, fileId, "failed", null);
