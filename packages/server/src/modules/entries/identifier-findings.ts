@@ -12,15 +12,15 @@ import * as repo from "./repository.js";
 const uuidLike = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /**
- * The unresolved findings of the user's entries among `entryIds`, each with its entry's id and
- * title, in the order of `entryIds` (ids that are not the user's entries are skipped). What
+ * The unresolved findings of the user's entries among `entryIds`, each with its entry's id, title
+ * and type, in the order of `entryIds` (ids that are not the user's entries are skipped). What
  * sharing, packs and the export check before a record leaves.
  */
 export async function unresolvedFindingsOf(
   deps: Pick<Deps, "prisma">,
   userId: string,
   entryIds: string[],
-): Promise<Array<RecordFinding & { entryId: string; entryTitle: string }>> {
+): Promise<Array<RecordFinding & { entryId: string; entryTitle: string; entryType: string }>> {
   const ids = [...new Set(entryIds.filter(uuidLike))];
   if (!ids.length) return [];
   const entries = await repo.findingSources(deps.prisma, userId, ids);
@@ -34,7 +34,7 @@ export async function unresolvedFindingsOf(
   ]);
   const forms = new Map<string, FormDef>();
   const byId = new Map(entries.map((e) => [e.id, e]));
-  const out: Array<RecordFinding & { entryId: string; entryTitle: string }> = [];
+  const out: Array<RecordFinding & { entryId: string; entryTitle: string; entryType: string }> = [];
   for (const id of ids) {
     const e = byId.get(id);
     if (!e) continue;
@@ -46,7 +46,7 @@ export async function unresolvedFindingsOf(
     }
     const resolved = new Set(rows.filter((r) => r.entryId === id).map((r) => r.textHash));
     for (const f of unresolved(scanEntry(def, e, own), resolved)) {
-      out.push({ ...f, entryId: id, entryTitle: e.title });
+      out.push({ ...f, entryId: id, entryTitle: e.title, entryType: e.type });
     }
   }
   return out;

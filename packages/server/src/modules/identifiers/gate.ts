@@ -12,7 +12,6 @@ import {
 import type { Deps } from "../../deps.js";
 import { AppError } from "../../lib/errors.js";
 import { unresolvedFindingsOf } from "../entries/identifier-findings.js";
-import * as repo from "./repository.js";
 
 /** What a finding is in: an entry (by its type: diary, reflection, supervision...) or a revalidation record. */
 type Where = { type: string; id: string; title: string };
@@ -46,16 +45,7 @@ export async function entryFindings(
 ): Promise<BlockingFinding[]> {
   if (!entryIds.length) return [];
   const found = await unresolvedFindingsOf(deps, userId, [...entryIds]);
-  if (!found.length) return [];
-  const types = new Map(
-    (await repo.entryTypes(deps.prisma, userId, [...new Set(found.map((f) => f.entryId))])).map((e) => [
-      e.id,
-      e.type,
-    ]),
-  );
-  return found.map((f) =>
-    asBlocking(f.field, f, { type: types.get(f.entryId) ?? "diary", id: f.entryId, title: f.entryTitle }),
-  );
+  return found.map((f) => asBlocking(f.field, f, { type: f.entryType, id: f.entryId, title: f.entryTitle }));
 }
 
 /** Refuses while any of the user's entries among `entryIds` holds an unresolved finding. */
