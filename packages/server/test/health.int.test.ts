@@ -78,7 +78,8 @@ describe("GET health/live", () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: "ok" });
       expect(res.res.headers["cache-control"]).toBe("no-store");
-      expect(ms).toBeLessThan(PROBE_TIMEOUT_MS / 2);
+      // A probe of a hung dependency would take the whole PROBE_TIMEOUT_MS.
+      expect(ms).toBeLessThan(PROBE_TIMEOUT_MS - 100);
     });
   });
 });

@@ -69,8 +69,9 @@ describe("the connection pool", () => {
       expect(res.status).toBe(503);
       expect(res.res.headers["retry-after"]).toBe("1");
       expect(res.body).toMatchObject({ statusCode: 503, code: "SERVICE_UNAVAILABLE" });
-      // Soon after the pool's 300 ms timeout, not after a request timeout (generous: CI is loaded).
-      expect(Date.now() - started).toBeLessThan(5000);
+      // After the pool's 300 ms timeout, not stuck until the test's 30 s timeout (a deadlock would
+      // be): the bound is wide because a loaded 2-core CI machine has taken seconds here.
+      expect(Date.now() - started).toBeLessThan(10_000);
       // A write inside a transaction fails the same way, and stores nothing.
       const write = await call(smallApp, "POST", "/entries/diary", { token: u.token, body: diary(0) });
       expect(write.status).toBe(503);

@@ -60,12 +60,14 @@ export async function countUncheckedEntries(deps: Pick<Deps, "prisma">, batch: n
   const rows = await repo.uncheckedEntries(deps.prisma, batch);
   const byUser = new Map<string, string[]>();
   for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.id]);
-  for (const [userId, ids] of byUser) {
-    const counts = new Map<string, number>();
+  const counts = new Map<string, number>(rows.map((r) => [r.id, 0]));
+  for (const [userId, ids] of byUser)
     for (const f of await unresolvedFindingsOf(deps, userId, ids))
       counts.set(f.entryId, (counts.get(f.entryId) ?? 0) + 1);
-    for (const id of ids) await repo.setFirstCount(deps.prisma, id, counts.get(id) ?? 0);
-  }
+  await repo.setFirstCounts(
+    deps.prisma,
+    [...counts].map(([id, count]) => ({ id, count })),
+  );
   return rows.length;
 }
 

@@ -253,12 +253,17 @@ export const addResolution = (tx: Client, entryId: string, userId: string, textH
 export const uncheckedEntries = (db: Client, take: number) =>
   db.entry.findMany({ where: { unresolvedFindings: null }, select: { id: true, userId: true }, take });
 
-/** The count of an entry not yet checked; a save meanwhile has set its own and is left alone. */
-export const setFirstCount = (db: Client, entryId: string, count: number) =>
-  db.entry.updateMany({
-    where: { id: entryId, unresolvedFindings: null },
-    data: { unresolvedFindings: count },
-  });
+/**
+ * The counts of entries not yet checked, in one statement; an entry a save has meanwhile counted is
+ * left alone. Raw SQL so that updated_at stays the user's last edit, not the check's time.
+ */
+export const setFirstCounts = (db: Client, counts: readonly { id: string; count: number }[]) =>
+  counts.length === 0
+    ? Promise.resolve(0)
+    : db.$executeRaw`
+        UPDATE entries AS e SET unresolved_findings = c.count
+        FROM unnest(${counts.map((c) => c.id)}::uuid[], ${counts.map((c) => c.count)}::int[]) AS c (id, count)
+        WHERE e.id = c.id AND e.unresolved_findings IS NULL`;
 
 export const setUnresolvedFindings = (tx: Client, entryId: string, count: number) =>
   tx.entry.update({ where: { id: entryId }, data: { unresolvedFindings: count }, select: { id: true } });
