@@ -22,6 +22,15 @@ export const IDENTIFIER_FINDING_MESSAGES = {
   /** The 409's message (code IDENTIFIERS_FOUND); details.findings lists them. */
   blocked:
     "This looks like it identifies a patient. Redact it, or mark it as not a patient identifier, before it leaves your record.",
+  /**
+   * The 409's message when a finding is in a file: a file has no "not a patient identifier"
+   * resolution, so its remedy is another file or none.
+   */
+  blockedFile:
+    "This looks like it identifies a patient. Redact it, or mark it as not a patient identifier, before it leaves your record. A file cannot be marked: rename it, or remove it and upload a redacted copy.",
+  /** The 409's message to an organisation manager: the member's records hold the findings. */
+  memberBlocked:
+    "This member's records hold what looks like a patient identifier. They must redact it, or mark it as not a patient identifier, before their portfolio can be made.",
   resolved: "Marked as not a patient identifier",
   notFlagged: "That text is not flagged in this entry",
   /** The entries list's badge on an entry with unresolved findings. */

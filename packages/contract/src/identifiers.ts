@@ -66,7 +66,10 @@ export const BlockingFinding = Type.Composite([
   Type.Object({
     /**
      * An entry's type ("diary", "reflection", "supervision"...: the SPA opens it at
-     * /edit/{recordType}/{recordId}), "record" (a revalidation record) or "file".
+     * /edit/{recordType}/{recordId}), "record" (a revalidation record), "file" (a stored file:
+     * recordTitle is its name, field "filename" or "text") or "profile" (the HCPC profile text:
+     * recordId is the owner's user id, field "hcpcSummary" or "hcpcStandard1".."hcpcStandard4").
+     * A manager's refusal (annual review) gives no recordTitle: titles are the member's text.
      */
     recordType: Type.String(),
     recordId: Uuid(),

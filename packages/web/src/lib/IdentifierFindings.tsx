@@ -22,6 +22,13 @@ const FIELD_LABELS: Record<string, string> = {
   sharedDescription: "Shared description",
   topicTitle: "Shared topic",
   topicActions: "Shared topic's actions",
+  filename: "File name",
+  text: "File text",
+  hcpcSummary: "HCPC summary of practice",
+  hcpcStandard1: "HCPC standard 1",
+  hcpcStandard2: "HCPC standard 2",
+  hcpcStandard3: "HCPC standard 3",
+  hcpcStandard4: "HCPC standard 4",
 };
 const RECORD_LABELS = new Map(
   Object.values(RECORD_FIELDS)
@@ -41,6 +48,8 @@ function fieldLabel(recordType: string, field: string): string {
 function recordPath(recordType: string, recordId: string): string | null {
   if ((ENTRY_TYPES as readonly string[]).includes(recordType)) return `/edit/${recordType}/${recordId}`;
   if (recordType === "record") return "/revalidation";
+  // A file is renamed, removed or replaced in My Files (it has no "not a patient identifier").
+  if (recordType === "file") return "/files";
   return null;
 }
 

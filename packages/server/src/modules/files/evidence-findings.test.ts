@@ -44,6 +44,11 @@ describe("textFindings and filenameFindings", () => {
       true,
     );
     expect(textFindings(text, { ownEmail: "USER3@example.org" }).total).toBe(24);
+    // The identifiers are counted whether kept or not (the gates count those beyond the kept ones).
+    expect(kept.identifiers).toBe(0);
+    const late = textFindings(`${text} NHS 943 476 5919`, {});
+    expect([late.findings.length, late.identifiers]).toEqual([20, 1]);
+    expect(late.findings.some((f) => f.severity === "identifier")).toBe(false);
     expect(filenameFindings("Referral SW1A 1AA.pdf")).toEqual([
       {
         kind: "postcode",

@@ -14,6 +14,11 @@ export interface StoredFindings {
   findings: EvidenceFinding[];
   /** Findings in the text in all; `findings` holds the first EVIDENCE_MAX_FINDINGS. */
   total: number;
+  /**
+   * Findings of severity "identifier" in all, kept or not: the gates (identifiers/gate.ts) count
+   * those beyond the kept ones. Absent on files read before it was kept.
+   */
+  identifiers?: number;
 }
 
 /** The file name's findings: computed as it is read, so a renamed file is judged by its new name. */
@@ -93,5 +98,6 @@ export function textFindings(text: string, options: IdentifierOptions): StoredFi
       excerpt: maskedExcerpt(text, found, k),
     }),
   );
-  return { findings, total: found.length };
+  const identifiers = found.filter((f) => f.severity === "identifier").length;
+  return { findings, total: found.length, identifiers };
 }

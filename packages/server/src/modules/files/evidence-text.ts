@@ -7,7 +7,7 @@ import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import yauzl from "yauzl";
 import { OFFICE_TYPES } from "./sniff.js";
 
-const DOCX_TYPE = OFFICE_TYPES.docx;
+export const DOCX_TYPE = OFFICE_TYPES.docx;
 
 /** The stored types whose text is read; images are not (ADR 0031). */
 export const readsText = (contentType: string) =>

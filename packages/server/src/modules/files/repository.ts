@@ -164,3 +164,40 @@ export const setTextCheck = (
     where: { id },
     data: { textCheck: state, identifierFindings: findings === null ? Prisma.DbNull : { ...findings } },
   });
+
+/**
+ * The user's files that would leave with something (identifiers/gate.ts): those among `fileIds`,
+ * those that are evidence of `entryIds`, or all of them. Name and kept findings only.
+ */
+export function leavingFiles(
+  db: Client,
+  userId: string,
+  sel: { fileIds?: readonly string[]; entryIds?: readonly string[]; all?: boolean },
+) {
+  const or: Prisma.StoredFileWhereInput[] = [];
+  if (sel.fileIds?.length) or.push({ id: { in: [...sel.fileIds] } });
+  if (sel.entryIds?.length) or.push({ entryId: { in: [...sel.entryIds] } });
+  if (!sel.all && !or.length) return Promise.resolve([]);
+  return db.storedFile.findMany({
+    where: { userId, ...(sel.all ? {} : { OR: or }) },
+    select: { id: true, filename: true, identifierFindings: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+/**
+ * Up to `batch` PDF and Word files uploaded before the evidence check (ADR 0031: text_check null),
+ * marked pending; answers their ids for the caller to queue.
+ */
+export async function markUnreadPending(db: Client, types: readonly string[], batch: number) {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    UPDATE files SET text_check = 'pending'
+     WHERE id IN (SELECT id FROM files WHERE text_check IS NULL AND content_type = ANY(${[...types]}::text[])
+                   ORDER BY created_at LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+    RETURNING id`;
+  return rows.map((r) => r.id);
+}
+
+/** Puts files marked pending by markUnreadPending back when their jobs could not be queued. */
+export const markUnread = (db: Client, ids: string[]) =>
+  db.storedFile.updateMany({ where: { id: { in: ids }, textCheck: "pending" }, data: { textCheck: null } });

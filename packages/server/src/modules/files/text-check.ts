@@ -6,7 +6,7 @@ import type { Db } from "../../lib/db.js";
 import type { Storage } from "../../lib/storage.js";
 import { contactFacts } from "../contact/repository.js";
 import { textFindings } from "./evidence-findings.js";
-import { type ExtractLimits, extractText, readsText } from "./evidence-text.js";
+import { DOCX_TYPE, type ExtractLimits, extractText, readsText } from "./evidence-text.js";
 import * as repo from "./repository.js";
 
 export interface TextCheckEnv {
@@ -48,3 +48,22 @@ export async function checkFileText(env: TextCheckEnv, fileId: string) {
 
 /** After the job's last try failed (storage down throughout): the file says it was not checked. */
 export const markTextCheckFailed = (db: Db, fileId: string) => repo.setTextCheck(db, fileId, "failed", null);
+
+/**
+ * Files uploaded before the evidence check was made have no text_check and were never read: the
+ * maintenance sweep (the entry-findings job) marks a batch of them pending and `queue` hands each
+ * to the evidence-text job, until none is left. Answers how many were queued.
+ */
+export async function queueUnreadFiles(db: Db, batch: number, queue: (fileIds: string[]) => Promise<void>) {
+  const types = ["application/pdf", DOCX_TYPE].filter((t): t is string => !!t && readsText(t));
+  const ids = await repo.markUnreadPending(db, types, batch);
+  if (!ids.length) return 0;
+  try {
+    await queue(ids);
+  } catch (err) {
+    // Not queued: left unread for the next sweep rather than "checking" for ever.
+    await repo.markUnread(db, ids);
+    throw err;
+  }
+  return ids.length;
+}

@@ -8,7 +8,7 @@ import { hcpcAccessJob } from "../../jobs/definitions/hcpc-access.js";
 import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { notFound } from "../../lib/errors.js";
 import { openFile } from "../files/service.js";
-import { refuseEntryFindings } from "../identifiers/gate.js";
+import { profileFindings, refuseEntryFindings } from "../identifiers/gate.js";
 import { savePersonalProfile } from "../personal-profile/repository.js";
 import { type Access, resolveAccess } from "./access.js";
 import { type HcpcPdfEntry, renderHcpcPdf } from "./pdf.js";
@@ -271,6 +271,11 @@ export async function entriesPdf(
     deps,
     a.userId,
     entryIds.filter((id) => byId.has(id)),
+    { fileIds: files.map((f) => f.id) },
+    profileFindings(a.userId, {
+      hcpcSummary: text.summary,
+      hcpcStandards: [text.standard1, text.standard2, text.standard3, text.standard4],
+    }),
   );
   const selected = entryIds
     .map((id) => byId.get(id))

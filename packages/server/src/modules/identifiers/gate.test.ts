@@ -1,7 +1,7 @@
-import { BLOCKING_FINDINGS_MAX, type BlockingFinding } from "@cpd/contract";
+import { BLOCKING_FINDINGS_MAX, type BlockingFinding, IDENTIFIER_FINDING_MESSAGES } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.js";
-import { recordFindings, refuseFindings } from "./gate.js";
+import { profileFindings, recordFindings, refuseFindings } from "./gate.js";
 
 /** A number passing the NHS modulus 11 check, written 3-3-4, out of the CHI and H&C ranges. */
 function nhsNumber(from = 402_117_345): string {
@@ -69,5 +69,45 @@ describe("refuseFindings", () => {
     expect([e.statusCode, e.code]).toEqual([409, "IDENTIFIERS_FOUND"]);
     expect(e.details?.findings).toHaveLength(BLOCKING_FINDINGS_MAX);
     expect(e.details?.total).toBe(BLOCKING_FINDINGS_MAX + 3);
+  });
+});
+
+describe("profileFindings", () => {
+  it("names the HCPC profile field holding a patient identifier, and leaves near-identifiers", () => {
+    const nhs = nhsNumber();
+    const found = profileFindings(RECORD, {
+      hcpcSummary: "I work at the clinic, SW1A 1AA, ward@example.org",
+      hcpcStandards: ["", `Reviewed ${nhs}`, "", ""],
+    });
+    expect(found.map((f) => [f.recordType, f.recordId, f.field, f.kind])).toEqual([
+      ["profile", RECORD, "hcpcStandard2", "nhs-number"],
+    ]);
+  });
+});
+
+describe("refuseFindings' message", () => {
+  const base: BlockingFinding = {
+    field: "text",
+    kind: "nhs-number",
+    severity: "identifier",
+    start: 0,
+    end: 12,
+    reason: "r",
+    recordType: "record",
+    recordId: RECORD,
+    recordTitle: "t",
+  };
+  const messageOf = (findings: BlockingFinding[]) => {
+    try {
+      refuseFindings(findings);
+    } catch (err) {
+      return (err as AppError).message;
+    }
+    throw new Error("not refused");
+  };
+
+  it("says how to clear a file (it has no resolution) when a finding is in one", () => {
+    expect(messageOf([base])).toBe(IDENTIFIER_FINDING_MESSAGES.blocked);
+    expect(messageOf([base, { ...base, recordType: "file" }])).toBe(IDENTIFIER_FINDING_MESSAGES.blockedFile);
   });
 });

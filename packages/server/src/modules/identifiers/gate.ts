@@ -12,14 +12,25 @@ import {
 import type { Deps } from "../../deps.js";
 import { AppError } from "../../lib/errors.js";
 import { unresolvedFindingsOf } from "../entries/identifier-findings.js";
+import { filenameFindings, type StoredFindings } from "../files/evidence-findings.js";
+import { leavingFiles } from "../files/repository.js";
 
-/** What a finding is in: an entry (by its type: diary, reflection, supervision...) or a revalidation record. */
+/** What a finding is in: an entry (by its type: diary, reflection, supervision...), a revalidation record, a file or the profile. */
 type Where = { type: string; id: string; title: string };
 
-/** Throws the 409 naming the findings (at most BLOCKING_FINDINGS_MAX; `total` counts them all). */
-export function refuseFindings(findings: readonly BlockingFinding[], total = findings.length) {
+/**
+ * Throws the 409 naming the findings (at most BLOCKING_FINDINGS_MAX; `total` counts them all). A
+ * finding in a file changes the message: a file cannot be marked "not a patient identifier".
+ */
+export function refuseFindings(
+  findings: readonly BlockingFinding[],
+  total = findings.length,
+  message: string = findings.some((f) => f.recordType === "file")
+    ? IDENTIFIER_FINDING_MESSAGES.blockedFile
+    : IDENTIFIER_FINDING_MESSAGES.blocked,
+) {
   if (total === 0) return;
-  throw new AppError(409, "IDENTIFIERS_FOUND", IDENTIFIER_FINDING_MESSAGES.blocked, {
+  throw new AppError(409, "IDENTIFIERS_FOUND", message, {
     findings: findings.slice(0, BLOCKING_FINDINGS_MAX),
     total,
   });
@@ -48,9 +59,70 @@ export async function entryFindings(
   return found.map((f) => asBlocking(f.field, f, { type: f.entryType, id: f.entryId, title: f.entryTitle }));
 }
 
-/** Refuses while any of the user's entries among `entryIds` holds an unresolved finding. */
-export async function refuseEntryFindings(deps: Deps, userId: string, entryIds: readonly string[]) {
-  refuseFindings(await entryFindings(deps, userId, entryIds));
+/** What files would leave: chosen ones (`fileIds`), the evidence of `entryIds`, or all the user's. */
+export type LeavingFiles = { fileIds?: readonly string[]; entryIds?: readonly string[]; all?: boolean };
+
+/**
+ * Patient identifiers in the user's files that would leave (ADR 0031): in each file's name as it is
+ * now and in what the evidence-text job kept of its text. Only severity "identifier", as for
+ * records: a file has no "not a patient identifier" resolution (the user renames, removes or
+ * replaces it), and documents such as a certificate carry e-mail addresses, phone numbers and
+ * postcodes that the near-identifier checks would otherwise always stop. A file still being read,
+ * or that could not be read, stops nothing: the file list says so beside it. `unlisted` counts the
+ * identifiers in text beyond the findings the file keeps (EVIDENCE_MAX_FINDINGS).
+ */
+export async function fileFindings(deps: Deps, userId: string, sel: LeavingFiles) {
+  const files = await leavingFiles(deps.prisma, userId, sel);
+  let unlisted = 0;
+  const findings = files.flatMap((file) => {
+    const where: Where = { type: "file", id: file.id, title: file.filename };
+    const kept = file.identifierFindings as StoredFindings | null;
+    const inText = (kept?.findings ?? []).filter((f) => f.severity === "identifier");
+    unlisted += Math.max(0, (kept?.identifiers ?? inText.length) - inText.length);
+    return [
+      ...filenameFindings(file.filename)
+        .filter((f) => f.severity === "identifier")
+        .map((f) => asBlocking("filename", f, where)),
+      ...inText.map((f) => asBlocking("text", f, where)),
+    ];
+  });
+  return { findings, unlisted };
+}
+
+/**
+ * Refuses while any of the user's entries among `entryIds` holds an unresolved finding, or a file
+ * that leaves with them (`files`) holds a patient identifier; `more` adds findings found by the caller.
+ */
+export async function refuseEntryFindings(
+  deps: Deps,
+  userId: string,
+  entryIds: readonly string[],
+  files: LeavingFiles = {},
+  more: readonly BlockingFinding[] = [],
+) {
+  const inFiles = await fileFindings(deps, userId, files);
+  const found = [...(await entryFindings(deps, userId, entryIds)), ...inFiles.findings, ...more];
+  refuseFindings(found, found.length + inFiles.unlisted);
+}
+
+/**
+ * An organisation manager's portfolio of a member (annual review): refused as the member's own
+ * would be, but the manager reads where each finding is (record type and id, field, kind, reason,
+ * positions) and never the member's text: no recordTitle, since an entry's title or a file's
+ * name is the member's writing and may be the very identifier found.
+ */
+export async function refuseMemberFindings(
+  deps: Deps,
+  memberId: string,
+  entryIds: readonly string[],
+  files: LeavingFiles,
+) {
+  const inFiles = await fileFindings(deps, memberId, files);
+  const found = [...(await entryFindings(deps, memberId, entryIds)), ...inFiles.findings].map((f) => ({
+    ...f,
+    recordTitle: "",
+  }));
+  refuseFindings(found, found.length + inFiles.unlisted, IDENTIFIER_FINDING_MESSAGES.memberBlocked);
 }
 
 /** Patient identifiers (severity "identifier") in one text that has no resolution of its own. */
@@ -83,17 +155,36 @@ export function recordFindings(
  * Sharing an entry (to Shared CPD, or a supervision record with its topics): the entry's unresolved
  * findings, and patient identifiers in the text typed for the share itself (`typed`: field and
  * text). That text has no resolution of its own, so, as with records, only severity "identifier"
- * stops it.
+ * stops it. `withEvidence`: the share shows the entry's evidence files too (a supervision share).
  */
 export async function refuseSharedEntry(
   deps: Deps,
   userId: string,
   entry: { id: string; type: string; title: string },
   typed: readonly (readonly [field: string, text: string])[],
+  withEvidence = false,
 ) {
   const where: Where = { type: entry.type, id: entry.id, title: entry.title };
   const inTyped = typed.flatMap(([field, text]) => identifiersIn(field, text, where));
-  refuseFindings([...(await entryFindings(deps, userId, [entry.id])), ...inTyped]);
+  const inFiles = await fileFindings(deps, userId, withEvidence ? { entryIds: [entry.id] } : {});
+  const found = [...(await entryFindings(deps, userId, [entry.id])), ...inTyped, ...inFiles.findings];
+  refuseFindings(found, found.length + inFiles.unlisted);
+}
+
+/** The HCPC profile text a pack prints (the summary of practice and the four standards). */
+export type HcpcProfileText = { hcpcSummary: string; hcpcStandards: readonly string[] };
+
+/**
+ * Patient identifiers in the HCPC profile text, named by field, with recordType "profile" and the
+ * owner's id. Only severity "identifier": the text has no resolution of its own. The HCPC pack,
+ * the submission request and the submission worker (submission/load.ts) all judge it by this.
+ */
+export function profileFindings(ownerId: string, text: HcpcProfileText): BlockingFinding[] {
+  const where: Where = { type: "profile", id: ownerId, title: "HCPC profile" };
+  return [
+    ...identifiersIn("hcpcSummary", text.hcpcSummary, where),
+    ...text.hcpcStandards.flatMap((t, i) => identifiersIn(`hcpcStandard${i + 1}`, t, where)),
+  ];
 }
 
 /**
@@ -107,7 +198,8 @@ export async function refuseFlaggedEntries(
   userId: string,
   flagged: readonly { id: string; count: number | null }[],
 ) {
-  if (!flagged.length) return;
+  // Every stored file goes into the export too (files/<key>).
+  const inFiles = await fileFindings(deps, userId, { all: true });
   const counted = flagged.filter((f) => f.count !== null);
   const first = counted.slice(0, BLOCKING_FINDINGS_MAX);
   const unchecked = flagged.filter((f) => f.count === null);
@@ -117,5 +209,8 @@ export async function refuseFlaggedEntries(
     [...first, ...unchecked].map((f) => f.id),
   );
   const rest = counted.slice(BLOCKING_FINDINGS_MAX).reduce((n, f) => n + (f.count ?? 0), 0);
-  refuseFindings(findings, findings.length + rest);
+  refuseFindings(
+    [...findings, ...inFiles.findings],
+    findings.length + rest + inFiles.findings.length + inFiles.unlisted,
+  );
 }

@@ -9,7 +9,7 @@ import { openSignedFile } from "../../lib/signed-link.js";
 import { mapDbError, ServiceUnavailable } from "../../lib/store-errors.js";
 import type { Actor } from "../../policies/caller.js";
 import { mayReviewMember } from "../../policies/portfolio.js";
-import { refuseEntryFindings } from "../identifiers/gate.js";
+import { refuseEntryFindings, refuseMemberFindings } from "../identifiers/gate.js";
 import * as repo from "./repository.js";
 import { checkRequest, delivery, type Request } from "./rules.js";
 import { checkSignature, signedPortfolioPath } from "./signed-link.js";
@@ -67,7 +67,9 @@ export async function requestPortfolio(deps: Deps, userId: string, req: Request)
     req.evidenceIds,
   );
   checkRequest(req, { pages: pageOptions(facts.governingBodies, facts.clinicalSkillsLinked), ...own });
-  await refuseEntryFindings(deps, userId, [...req.diaryEntries, ...req.reflectiveEntries]);
+  await refuseEntryFindings(deps, userId, [...req.diaryEntries, ...req.reflectiveEntries], {
+    fileIds: req.evidenceIds,
+  });
   const size = delivery(req);
   const bucket = String(Math.floor(deps.now().getTime() / DEDUPE_WINDOW_MS));
   const key = derivedId("portfolio", userId, JSON.stringify(req), bucket);
@@ -172,6 +174,9 @@ export async function reviewPortfolio(
     selectedPortfolioCover: "classic",
     background: 1,
   };
+  await refuseMemberFindings(deps, member.id, [...req.diaryEntries, ...req.reflectiveEntries], {
+    fileIds: req.evidenceIds,
+  });
   const bucket = String(Math.floor(deps.now().getTime() / REVIEW_WINDOW_MS));
   const key = derivedId("review", actor.id, member.id, body.dateFrom, body.dateTo, bucket);
   const row = await record(deps, key, {

@@ -4,6 +4,7 @@
 import { findIdentifiers, type Registration, type RevalidationProgress, type RulePack } from "@cpd/contract";
 import type pg from "pg";
 import type { Db } from "../../lib/db.js";
+import { profileFindings } from "../identifiers/gate.js";
 import { packAndCycleFor } from "../revalidation/packs.js";
 import { registrationsOf } from "../revalidation/repository.js";
 import { progress } from "../revalidation/service.js";
@@ -114,6 +115,7 @@ export function identifierPlaces(doc: SubmissionDocument): string[] {
     if (flagged(e.title, e.description)) places.push(e.title || "Untitled entry");
   for (const r of doc.records.values())
     if (flagged(r.title, ...Object.values(r.details))) places.push(r.title);
-  if (flagged(doc.hcpcSummary, ...doc.hcpcStandards)) places.push("HCPC profile");
+  // The same judgement as the request's (identifiers/gate.ts), so a pack accepted is not failed for it.
+  if (profileFindings("", doc).length) places.push("HCPC profile");
   return places;
 }

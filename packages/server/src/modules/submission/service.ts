@@ -15,7 +15,7 @@ import { dateColumn, toDateColumn } from "../../lib/dates.js";
 import { notFound } from "../../lib/errors.js";
 import { checkFileSignature, openSignedFile, signedFilePath } from "../../lib/signed-link.js";
 import { mapDbError, ServiceUnavailable } from "../../lib/store-errors.js";
-import { entryFindings, recordFindings, refuseFindings } from "../identifiers/gate.js";
+import { entryFindings, profileFindings, recordFindings, refuseFindings } from "../identifiers/gate.js";
 import { packContents, registrationOf } from "./load.js";
 import * as repo from "./repository.js";
 
@@ -33,9 +33,11 @@ export async function requestSubmission(deps: Deps, userId: string, registration
   const found = await registrationOf(deps.pool, userId, registrationId);
   if (!found) throw notFound(SUBMISSION_MESSAGES.registrationNotFound, "REGISTRATION_NOT_FOUND");
   const leaving = await packContents(deps.pool, userId, found.registration.id, deps.today());
+  // The pack prints the entries, records and profile text, not the evidence files (load.ts).
   refuseFindings([
     ...(await entryFindings(deps, userId, leaving.entryIds)),
     ...recordFindings(leaving.records),
+    ...profileFindings(userId, await repo.ownerFacts(deps.prisma, userId)),
   ]);
   const existing = await repo.activeSubmission(deps.prisma, userId, found.registration.id);
   if (existing) {

@@ -70,7 +70,8 @@ export async function share(deps: Deps, userId: string, body: ShareBody) {
     ["topicTitle", t.title] as const,
     ["topicActions", t.actions] as const,
   ]);
-  await refuseSharedEntry(deps, userId, entry, typed);
+  // The reviewee opens the entry's evidence files too (review.ts).
+  await refuseSharedEntry(deps, userId, entry, typed, true);
 
   const now = deps.now();
   const shareId = randomUUID();
