@@ -25,7 +25,7 @@ export const theme = createTheme({
   defaultRadius: "md",
   focusRing: "always",
   // Plain objects rather than Modal.extend(): importing Modal here would put it (and its
-  // scroll and focus machinery) on the login route.
+  // scroll and focus machinery) on every screen's first load.
   components: {
     // Every modal's close button needs a name (modals opened through @mantine/modals included).
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } } satisfies MantineThemeComponent,

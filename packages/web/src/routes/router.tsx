@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
 import LoginPage from "../features/auth/LoginPage";
 import { ACCOUNT_ROUTES } from "./account-routes";
@@ -30,6 +30,7 @@ import {
   SupervisionVerifyRoute,
   VideoRoutes,
   WelcomePage,
+  withTimeout,
 } from "./lazy-pages";
 import { ORGANISATION_ROUTES } from "./organisation-routes";
 import { PageLoader } from "./PageLoader";
@@ -45,6 +46,19 @@ import {
 import { RequireAuth } from "./RequireAuth";
 import { RequireAdmin, RequireManager } from "./RequireRole";
 import { RouteError } from "./RouteError";
+
+/** Mantine's provider and theme, for every screen but /login (ADR 0033). */
+const MantineRoot = lazy(() => withTimeout(import("./MantineRoot")));
+
+/** While Mantine loads: the same screen as index.html's boot loader (plain HTML, its styles). */
+function BootLoader() {
+  return (
+    <div className="boot-loader" role="status">
+      <div className="boot-spinner" aria-hidden="true" />
+      <p style={{ margin: 0 }}>Loading CPD Dashboard…</p>
+    </div>
+  );
+}
 
 const withSuspense = (node: React.ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 
@@ -62,9 +76,8 @@ const PUBLIC_AUTH_PAGES = {
   resetPassword: () => withSuspense(<ResetPasswordPage />),
 } as const;
 
-export const ROUTES: RouteObject[] = withErrorBoundaries([
-  { path: "/login", element: <LoginPage /> },
-  { path: "/login-v2", element: <Navigate to="/login" replace /> },
+/** Every route but the login page's own, inside Mantine's provider. */
+const MANTINE_ROUTES: RouteObject[] = [
   { path: "/login/app", element: PUBLIC_AUTH_PAGES.qrLogin() },
   { path: "/forgot-password", element: PUBLIC_AUTH_PAGES.forgotPassword() },
   { path: "/reset-password/:id", element: PUBLIC_AUTH_PAGES.resetPassword() },
@@ -120,6 +133,20 @@ export const ROUTES: RouteObject[] = withErrorBoundaries([
   },
   // Any other address goes to / (ADR 0024).
   { path: "*", element: <Navigate to="/" replace /> },
+];
+
+export const ROUTES: RouteObject[] = withErrorBoundaries([
+  // The login page is plain HTML: no Mantine on its JavaScript (its budget, ADR 0033).
+  { path: "/login", element: <LoginPage /> },
+  { path: "/login-v2", element: <Navigate to="/login" replace /> },
+  {
+    element: (
+      <Suspense fallback={<BootLoader />}>
+        <MantineRoot />
+      </Suspense>
+    ),
+    children: MANTINE_ROUTES,
+  },
 ]);
 
 export const router = createBrowserRouter(ROUTES);

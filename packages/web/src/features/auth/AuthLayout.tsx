@@ -1,8 +1,9 @@
 // The frame of the logged-out screens: a centred card with the product name, and an
-// organisation's logo and colour on its own login page.
-import { Box, Center, Paper, Stack, Text, Title } from "@mantine/core";
+// organisation's logo and colour on its own login page. Plain HTML (ADR 0033): it is on the login
+// route, which loads no Mantine JavaScript.
 import type { ReactNode } from "react";
 import { usePageTitle } from "../../lib/use-page-title";
+import ui from "./auth-ui.module.css";
 
 /** An organisation's look on its login page (from its public branding). */
 export interface Brand {
@@ -26,35 +27,24 @@ export function AuthLayout({
 }) {
   usePageTitle(title);
   return (
-    <Box component="main" bg="gray.1" mih="100vh" px="md" py="xl">
-      <Center>
-        <Stack w="100%" maw={440} gap="lg">
-          <Stack gap={4} align="center">
-            {brand?.logoUrl && (
-              <img src={brand.logoUrl} alt={brand.name} style={{ maxHeight: 64, maxWidth: "100%" }} />
-            )}
-            <Text fw={700} fz="xl" c="blue.9" component="p" m={0}>
-              CPD Dashboard
-            </Text>
-            <Text c="dimmed" fz="sm" m={0}>
-              Continuing professional development for health and care professionals
-            </Text>
-          </Stack>
-          <Paper
-            withBorder
-            shadow="sm"
-            radius="md"
-            p="xl"
-            style={brand?.colour ? { borderTop: `6px solid ${brand.colour}` } : undefined}
-          >
-            <Title order={1} fz="h2" mb="md">
-              {title}
-            </Title>
-            {children}
-          </Paper>
-          {after}
-        </Stack>
-      </Center>
-    </Box>
+    <main className={ui.page}>
+      <div className={ui.column}>
+        <div className={ui.brand}>
+          {brand?.logoUrl && (
+            <img src={brand.logoUrl} alt={brand.name} style={{ maxHeight: 64, maxWidth: "100%" }} />
+          )}
+          <p className={ui.brandName}>CPD Dashboard</p>
+          <p className={ui.tagline}>Continuing professional development for health and care professionals</p>
+        </div>
+        <div
+          className={ui.card}
+          style={brand?.colour ? { borderTop: `6px solid ${brand.colour}` } : undefined}
+        >
+          <h1 className={ui.title}>{title}</h1>
+          {children}
+        </div>
+        {after}
+      </div>
+    </main>
   );
 }

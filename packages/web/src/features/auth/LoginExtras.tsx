@@ -1,10 +1,11 @@
 // The login page's promo video, social links and footer links, as the operator configures them
 // (GET /shell/config, ADR 0024). Loaded after the page (its own chunk: the contract and the API
-// client stay out of the login page's JavaScript budget); nothing shows while it loads, when a
+// client stay out of the login page's JavaScript budget; plain HTML, as the login page has no
+// Mantine provider, ADR 0033); nothing shows while it loads, when a
 // part is unset, or when the call fails.
 import { api } from "@cpd/contract";
-import { Anchor, AspectRatio, Group, Stack } from "@mantine/core";
 import { call } from "../../lib/api-client";
+import ui from "./auth-ui.module.css";
 import { useCallOnOpen } from "./use-call-on-open";
 
 export default function LoginExtras() {
@@ -12,38 +13,42 @@ export default function LoginExtras() {
   if (config.kind !== "done") return null;
   const { promoVideoUrl, socialLinks, footerLinks } = config.value;
   return (
-    <Stack gap="md">
+    <div className={ui.stack}>
       {promoVideoUrl && (
-        <AspectRatio ratio={16 / 9}>
-          <iframe
-            src={promoVideoUrl}
-            title="Promo video"
-            loading="lazy"
-            allow="fullscreen; picture-in-picture"
-            style={{ border: 0, borderRadius: 8 }}
-          />
-        </AspectRatio>
+        <iframe
+          className={ui.video}
+          src={promoVideoUrl}
+          title="Promo video"
+          loading="lazy"
+          allow="fullscreen; picture-in-picture"
+        />
       )}
       {socialLinks.length > 0 && (
-        <Group component="nav" aria-label="Social media" justify="center" gap="md">
+        <nav className={ui.links} aria-label="Social media">
           {socialLinks.map((l) => (
-            <Anchor key={l.url} href={l.url} target="_blank" rel="noopener noreferrer" fz="sm">
+            <a
+              key={l.url}
+              className={`${ui.link} ${ui.small}`}
+              href={l.url}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {l.label}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </Anchor>
+              <span className={ui.visuallyHidden}> (opens in a new tab)</span>
+            </a>
           ))}
-        </Group>
+        </nav>
       )}
       {footerLinks.length > 0 && (
-        <Group component="footer" justify="center" gap="md">
+        <footer className={ui.links}>
           {footerLinks.map((l) => (
-            <Anchor key={l.url} href={l.url} target="_blank" rel="noopener noreferrer" fz="xs" c="dimmed">
+            <a key={l.url} className={ui.dimmed} href={l.url} target="_blank" rel="noopener noreferrer">
               {l.label}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </Anchor>
+              <span className={ui.visuallyHidden}> (opens in a new tab)</span>
+            </a>
           ))}
-        </Group>
+        </footer>
       )}
-    </Stack>
+    </div>
   );
 }

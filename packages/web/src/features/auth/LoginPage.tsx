@@ -1,11 +1,11 @@
-import { Anchor, Text } from "@mantine/core";
 import { lazy, Suspense } from "react";
-import { Link, Navigate, useLocation, useSearchParams } from "react-router-dom";
+import { Navigate, useLocation, useSearchParams } from "react-router-dom";
 import { safeRedirect } from "../../lib/redirect";
 import type { Status } from "../../lib/StatusAlert";
 import { useSession } from "../../lib/session";
 import { ACCOUNT_PATHS } from "../../routes/paths";
 import { AuthLayout } from "./AuthLayout";
+import { AuthLink, ui } from "./auth-ui";
 import { loginSuccessMessage, useSignOnError } from "./login-messages";
 import { PasswordLoginForm } from "./PasswordLoginForm";
 
@@ -39,18 +39,12 @@ export default function LoginPage() {
       }
     >
       <PasswordLoginForm notice={notice}>
-        <Text fz="sm" ta="center">
-          New here?{" "}
-          <Anchor component={Link} to={ACCOUNT_PATHS.register} fz="inherit">
-            Create an account
-          </Anchor>
-        </Text>
-        <Text fz="sm" ta="center">
-          Using the mobile app?{" "}
-          <Anchor component={Link} to="/login/app" fz="inherit">
-            Log in with a QR code
-          </Anchor>
-        </Text>
+        <p className={ui.note}>
+          New here? <AuthLink to={ACCOUNT_PATHS.register}>Create an account</AuthLink>
+        </p>
+        <p className={ui.note}>
+          Using the mobile app? <AuthLink to="/login/app">Log in with a QR code</AuthLink>
+        </p>
       </PasswordLoginForm>
     </AuthLayout>
   );

@@ -1,12 +1,19 @@
 // The e-mail and password form of the login pages (the product's own and an organisation's).
-// On the login route: Mantine, the router and small modules only (its JavaScript budget).
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack } from "@mantine/core";
+// On the login route: React, the router and small modules only, no Mantine (its JavaScript
+// budget, ADR 0033).
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
-import { Link } from "react-router-dom";
 import { errorMessage } from "../../lib/error-messages";
-import { type Status, StatusRegion } from "../../lib/StatusAlert";
+import type { Status } from "../../lib/StatusAlert";
 import { session } from "../../lib/session";
-import { EmailInput } from "./auth-fields";
+import {
+  AuthCheckbox,
+  AuthField,
+  AuthLink,
+  AuthPasswordField,
+  AuthStatusRegion,
+  AuthSubmit,
+  ui,
+} from "./auth-ui";
 
 /** Logs in and stores the session; the page redirects once the session exists. */
 export function PasswordLoginForm({
@@ -30,9 +37,12 @@ export function PasswordLoginForm({
     e.preventDefault();
     setError("");
     setBusy(true);
+    // The next screen sits inside Mantine's provider, which the login page does without (ADR 0033):
+    // its chunk loads beside the login call instead of after it.
+    import("../../routes/MantineRoot").catch(() => undefined);
     try {
       // The contract's schemas (and TypeBox) load when the form is sent, not with the page:
-      // the login page's JavaScript budget is 150 KB gzipped.
+      // the login page's JavaScript budget is 120 KB gzipped.
       const { requestLogin } = await import("./login-call");
       const res = await requestLogin({ email: email.trim(), password, temporary: !remember });
       session.login(res.token, res.roles, remember);
@@ -48,34 +58,34 @@ export function PasswordLoginForm({
 
   return (
     <form onSubmit={submit}>
-      <Stack gap="md">
-        <StatusRegion
+      <div className={ui.stack}>
+        <AuthStatusRegion
           id="login-messages"
           status={error ? { tone: "error", title: failureTitle, text: error } : notice}
         />
-        <EmailInput ref={emailRef} autoComplete="username" value={email} onChange={setEmail} />
-        <PasswordInput
+        <AuthField
+          ref={emailRef}
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+        />
+        <AuthPasswordField
           label="Password"
           autoComplete="current-password"
-          required
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onChange={setPassword}
         />
-        <Group justify="space-between" wrap="wrap">
-          <Checkbox
-            label="Remember me"
-            checked={remember}
-            onChange={(e) => setRemember(e.currentTarget.checked)}
-          />
-          <Anchor component={Link} to="/forgot-password" fz="sm">
+        <div className={ui.row}>
+          <AuthCheckbox label="Remember me" checked={remember} onChange={setRemember} />
+          <AuthLink to="/forgot-password" small>
             Forgot password?
-          </Anchor>
-        </Group>
-        <Button type="submit" loading={busy} fullWidth>
-          Log in
-        </Button>
+          </AuthLink>
+        </div>
+        <AuthSubmit busy={busy}>Log in</AuthSubmit>
         {children}
-      </Stack>
+      </div>
     </form>
   );
 }

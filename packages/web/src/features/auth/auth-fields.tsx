@@ -1,5 +1,5 @@
-// Pieces the logged-out forms share. This module is on the login route: Mantine and the router
-// only (the login page's JavaScript budget).
+// Pieces the logged-out forms share (Mantine's fields). The login page itself uses the plain
+// controls of auth-ui.tsx instead: no Mantine on its JavaScript (ADR 0033).
 import { Anchor, Button, TextInput, type TextInputProps } from "@mantine/core";
 import type { Ref } from "react";
 import { Link } from "react-router-dom";
