@@ -275,22 +275,22 @@ describe("positions", () => {
   });
 });
 
-  // The rich-text editor reads each paragraph and line break as "\n" and redacts a flag as one
-  // range: a finding across a line break would take the break with it.
-  it("never span a line break: each kind split over two lines is not flagged", () => {
-    const { nine, check } = validPrefixes(400_000_000, 499_999_999, 1)[0] as { nine: string; check: number };
-    const nhs = `${nine}${check}`;
-    const split = [
-      `${nhs.slice(0, 3)} ${nhs.slice(3, 6)}\n${nhs.slice(6)}`,
-      "DOB:\n12/03/1948",
-      "SW1A\n1AA",
-      "MRN:\nRX12345",
-      "020 7946\n0958",
-    ];
-    for (const text of split) expect(findIdentifiers(text), JSON.stringify(text)).toEqual([]);
-    // Whole on one line, each is found (so the split is what stops it).
-    for (const text of split) expect(findIdentifiers(text.replace("\n", " ")).length, text).toBeGreaterThan(0);
-  });
+// The rich-text editor reads each paragraph and line break as "\n" and redacts a flag as one
+// range: a finding across a line break would take the break with it.
+it("never span a line break: each kind split over two lines is not flagged", () => {
+  const { nine, check } = validPrefixes(400_000_000, 499_999_999, 1)[0] as { nine: string; check: number };
+  const nhs = `${nine}${check}`;
+  const split = [
+    `${nhs.slice(0, 3)} ${nhs.slice(3, 6)}\n${nhs.slice(6)}`,
+    "DOB:\n12/03/1948",
+    "SW1A\n1AA",
+    "MRN:\nRX12345",
+    "020 7946\n0958",
+  ];
+  for (const text of split) expect(findIdentifiers(text), JSON.stringify(text)).toEqual([]);
+  // Whole on one line, each is found (so the split is what stops it).
+  for (const text of split) expect(findIdentifiers(text.replace("\n", " ")).length, text).toBeGreaterThan(0);
+});
 
 describe("near-identifiers (check this)", () => {
   const check = (text: string, kind: IdentifierKind, found: string, options?: IdentifierOptions) => {
