@@ -132,11 +132,17 @@ function drawItem(doc: PDFKit.PDFDocument, label: string, value: string | string
 /** Photos being fetched and shrunk ahead of their entry (see `prefetched` in index.ts). */
 const warming = new WeakMap<PortfolioEvidence, Promise<PrintImage | null>>();
 
-/** Starts fetching and shrinking an entry's photos now, while earlier entries are drawn. */
-export function warmImages(entry: PortfolioEntry) {
+const isPhoto = (file: PortfolioEvidence) => Boolean(file.load) && isRaster(file.contentType);
+
+/** How many of the entry's files are photos to fetch. */
+export const photoCount = (entry: PortfolioEntry) => entry.evidence.filter(isPhoto).length;
+
+/** Starts fetching and shrinking an entry's photos now, while earlier entries are drawn; their count. */
+export function warmImages(entry: PortfolioEntry): number {
   for (const file of entry.evidence) {
-    if (file.load && isRaster(file.contentType) && !warming.has(file)) warming.set(file, shrink(file));
+    if (isPhoto(file) && !warming.has(file)) warming.set(file, shrink(file));
   }
+  return photoCount(entry);
 }
 
 function loadImage(file: PortfolioEvidence): Promise<PrintImage | null> {

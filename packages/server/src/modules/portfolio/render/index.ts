@@ -5,7 +5,7 @@
 import { ukDate } from "@cpd/contract";
 import { streamPdf } from "../../../lib/pdf/stream.js";
 import { type ContentsLine, contentsPageCount, fillContents } from "./contents.js";
-import { drawEntry, warmImages } from "./entries.js";
+import { drawEntry, photoCount, warmImages } from "./entries.js";
 import { drawFrontPage } from "./front-page.js";
 import { drawInfographic } from "./infographic.js";
 import { A4_DOCUMENT, accentColour, currentPage, heading, MUTED, PAGE, paragraph } from "./layout.js";
@@ -91,7 +91,7 @@ export async function renderPortfolio(
     }
 
     let done = 0;
-    for await (const entry of prefetched(input.entries, PREFETCH)) {
+    for await (const entry of prefetched(input.entries)) {
       doc.addPage();
       if (done === 0) lines.push({ kind: "section", label: ENTRIES_TITLE, page: currentPage(doc) });
       lines.push({
@@ -121,28 +121,52 @@ export async function renderPortfolio(
   });
 }
 
-/** Entries read ahead of the one being drawn, their photos fetched and shrunk meanwhile. */
-const PREFETCH = 3;
+/**
+ * How far entries are read ahead of the one being drawn: entries are small (text), photos are not.
+ * Reading only three ahead left the renderer waiting on most photos' fetch (ADR 0034); the photos
+ * ahead (fetched, or being fetched and shrunk) stay at most PHOTOS_AHEAD, about 1-2 MB each.
+ */
+const ENTRIES_AHEAD = 50;
+const PHOTOS_AHEAD = 8;
 
-async function* prefetched(entries: AsyncIterable<PortfolioEntry>, depth: number) {
+async function* prefetched(entries: AsyncIterable<PortfolioEntry>) {
   const it = entries[Symbol.asyncIterator]();
-  const ahead: Promise<IteratorResult<PortfolioEntry>>[] = [];
-  const pull = () =>
-    it.next().then((r) => {
-      if (!r.done) warmImages(r.value);
-      return r;
-    });
+  const ahead: PortfolioEntry[] = [];
+  let photos = 0;
+  let reading: Promise<void> | null = null;
+  let ended = false;
+  let failed = null as { err: unknown } | null;
+  // Reads one at a time (the source is a database cursor); the photos warm in parallel.
+  const fill = () => {
+    if (reading || ended || failed || ahead.length >= ENTRIES_AHEAD || photos >= PHOTOS_AHEAD) return;
+    reading = it.next().then(
+      (r) => {
+        reading = null;
+        if (r.done) ended = true;
+        else {
+          photos += warmImages(r.value);
+          ahead.push(r.value);
+          fill();
+        }
+      },
+      (err: unknown) => {
+        reading = null;
+        failed = { err }; // thrown where the entry it stands for would have been drawn
+      },
+    );
+  };
   try {
     for (;;) {
-      // Reads one at a time (the source is a database cursor); the photos warm in parallel.
-      while (ahead.length < depth) {
-        const p = (ahead.at(-1) ?? Promise.resolve(null)).then(pull);
-        p.catch(() => {}); // a read error is thrown where it is awaited, never left unhandled
-        ahead.push(p);
+      fill();
+      while (!ahead.length) {
+        if (failed) throw failed.err;
+        if (ended) return;
+        await reading;
+        fill();
       }
-      const next = await (ahead.shift() as Promise<IteratorResult<PortfolioEntry>>);
-      if (next.done) return;
-      yield next.value;
+      const next = ahead.shift() as PortfolioEntry;
+      photos -= photoCount(next);
+      yield next;
     }
   } finally {
     await it.return?.();
