@@ -3,10 +3,10 @@
 // where the owner lists the file. Damaged and encrypted files are marked failed, never a 5xx.
 import { randomInt } from "node:crypto";
 import { classifyTenDigits, IDENTIFIER_MESSAGES, passesModulus11 } from "@cpd/contract";
-import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
 import { upload } from "./factories.js";
 import { call, createUser, jobsSettled, randomIp, type TestUser, useApp, whileRedisDown } from "./harness.js";
+import { pdfOf, spaced } from "./identifier-fixtures.js";
 import { minimalDocx } from "./zip.js";
 
 const h = useApp({ worker: true });
@@ -31,20 +31,6 @@ function nhsNumber(): string {
     const nhs = withCheckDigit(String(randomInt(400_000_000, 500_000_000)), "nhs-number");
     if (nhs) return nhs;
   }
-}
-
-const spaced = (ten: string) => `${ten.slice(0, 3)} ${ten.slice(3, 6)} ${ten.slice(6)}`;
-
-function pdfOf(lines: string[], options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument(options);
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    for (const line of lines) doc.text(line);
-    doc.end();
-  });
 }
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");

@@ -1,6 +1,6 @@
 // Records the integration tests make over and over, made the way a user makes them (through the
 // API) unless said otherwise. Each test passes what it depends on; the rest is any valid value.
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { expect } from "vitest";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
@@ -132,6 +132,40 @@ export const NMC_REGISTRATION = {
   registrationNumber: "12A3456E",
   renewalDate: "2027-06-30",
 };
+
+/** An HCPC audit-portal link of `userId`'s for September and October 2026, valid a day; its token. */
+export async function hcpcPortalToken(h: Harness, userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await h.deps.prisma.hcpcAccess.create({
+    data: {
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      userId,
+      dateFrom: new Date("2026-09-01T00:00:00Z"),
+      dateTo: new Date("2026-11-01T00:00:00Z"),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
+  return token;
+}
+
+/** An NMC nurse's registration of `u`'s, renewing in half a year, saved through the API; its id. */
+export async function savedNmcRegistration(h: Harness, u: TestUser) {
+  const res = await call(h.app, "PUT", "/profile/registrations", {
+    token: u.token,
+    body: {
+      items: [
+        {
+          regulator: "NMC",
+          registers: ["nurse"],
+          registrationNumber: "12A3456E",
+          renewalDate: addDays(todayInLondon(), 180),
+        },
+      ],
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.items[0].id as string;
+}
 
 /** A registration of `userId`'s written straight into the table: an NMC nurse's unless `over` says otherwise; its id. */
 export async function storedRegistration(

@@ -3,6 +3,7 @@
 import { randomInt } from "node:crypto";
 import { Writable } from "node:stream";
 import type { FastifyServerOptions } from "fastify";
+import PDFDocument from "pdfkit";
 import { buildApp, loggerOptions } from "../src/app.js";
 import type { Deps } from "../src/deps.js";
 
@@ -16,6 +17,19 @@ export function nhsNumber(): string {
   }
 }
 export const spaced = (ten: string) => `${ten.slice(0, 3)} ${ten.slice(3, 6)} ${ten.slice(6)}`;
+
+/** A PDF (pdfkit) whose text is these lines, as evidence uploads carry. */
+export function pdfOf(lines: string[], options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument(options);
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    for (const line of lines) doc.text(line);
+    doc.end();
+  });
+}
 
 /** An app with the production logger's options at the most verbose level, its lines kept. */
 export async function appWithLogs(deps: Deps) {

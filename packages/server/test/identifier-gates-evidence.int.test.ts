@@ -3,39 +3,18 @@
 // annual-review portfolio of a member, and a finding resolved on a signed-off (locked) entry.
 import { createHash, randomBytes } from "node:crypto";
 import { IDENTIFIER_FINDING_MESSAGES, resolutionKey } from "@cpd/contract";
-import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
 import { checkFileText, queueUnreadFiles } from "../src/modules/files/text-check.js";
-import { diary, portfolioRequest, uploaded } from "./factories.js";
+import { diary, hcpcPortalToken, portfolioRequest, savedNmcRegistration, uploaded } from "./factories.js";
 import { call, createOrganisation, createUser, randomIp, type TestUser, useApp } from "./harness.js";
+import { nhsNumber, pdfOf, spaced } from "./identifier-fixtures.js";
 import { revieweeFor, shareCall, supervisionEntry } from "./supervision-fixtures.js";
 
 const h = useApp();
 
-/** A number passing the NHS modulus 11 check, written 3-3-4 (as identifier-gates.int.test.ts). */
-function nhsNumber(from = 401_023_213): string {
-  for (let n = from; ; n++) {
-    const d = String(n).padStart(9, "0");
-    let sum = 0;
-    for (let i = 0; i < 9; i++) sum += Number(d[i]) * (10 - i);
-    const check = (11 - (sum % 11)) % 11;
-    if (check !== 10) return `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}${check}`;
-  }
-}
-const NHS = nhsNumber();
-
-function pdfOf(lines: string[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    for (const line of lines) doc.text(line);
-    doc.end();
-  });
-}
+/** An NHS number written 3-3-4 (first digit 4: never a CHI date nor an H&C number). */
+const NHS = spaced(nhsNumber());
 
 const env = () => ({ db: h.deps.prisma, storage: h.deps.storage, log: h.deps.log });
 
@@ -111,16 +90,7 @@ describe("evidence files in the gates", () => {
     const name = `Referral ${NHS}.pdf`;
     const fileId = await uploaded(h, u, name, await pdfOf(["Referral letter"]));
     await attach(fileId, entryId);
-    const token = randomBytes(32).toString("base64url");
-    await h.deps.prisma.hcpcAccess.create({
-      data: {
-        tokenHash: createHash("sha256").update(token).digest("hex"),
-        userId: u.id,
-        dateFrom: new Date("2026-09-01T00:00:00Z"),
-        dateTo: new Date("2026-11-01T00:00:00Z"),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      },
-    });
+    const token = await hcpcPortalToken(h, u.id);
     const pdf = () =>
       call(h.app, "GET", `/hcpc-portal/${token}/entries-pdf?entryId=${entryId}&evidenceId=${fileId}`, {
         ip: randomIp(),
@@ -227,16 +197,7 @@ describe("the HCPC profile text", () => {
       hcpcSummary: `I run a clinic; last week NHS ${NHS}.`,
       hcpcStandard3: `Saw ${NHS}`,
     });
-    const token = randomBytes(32).toString("base64url");
-    await h.deps.prisma.hcpcAccess.create({
-      data: {
-        tokenHash: createHash("sha256").update(token).digest("hex"),
-        userId: u.id,
-        dateFrom: new Date("2026-09-01T00:00:00Z"),
-        dateTo: new Date("2026-11-01T00:00:00Z"),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      },
-    });
+    const token = await hcpcPortalToken(h, u.id);
     const pdf = () =>
       call(h.app, "GET", `/hcpc-portal/${token}/entries-pdf?entryId=${entryId}`, { ip: randomIp() });
     const res = await pdf();
@@ -251,21 +212,7 @@ describe("the HCPC profile text", () => {
 
   it("stops a submission pack request naming the field, until it is redacted", async () => {
     const u = await createUser(h.deps);
-    const reg = await call(h.app, "PUT", "/profile/registrations", {
-      token: u.token,
-      body: {
-        items: [
-          {
-            regulator: "NMC",
-            registers: ["nurse"],
-            registrationNumber: "12A3456E",
-            renewalDate: addDays(todayInLondon(), 180),
-          },
-        ],
-      },
-    });
-    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
-    const registrationId = reg.body.items[0].id as string;
+    const registrationId = await savedNmcRegistration(h, u);
     await setProfile(u, { hcpcStandard2: `Follow-up for ${NHS}` });
     const request = () =>
       call(h.app, "POST", `/revalidation/${registrationId}/submission`, { token: u.token, ip: randomIp() });

@@ -3,27 +3,26 @@
 // pack, a revalidation submission and the account export each answer 409 IDENTIFIERS_FOUND naming
 // the record and field, create and queue nothing, and go through once the finding is resolved
 // ("not a patient identifier") or the text redacted.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { BLOCKING_FINDINGS_MAX, IDENTIFIER_FINDING_MESSAGES } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
-import { diary, portfolioRequest, SHARE_CARD, shareEntry } from "./factories.js";
+import {
+  diary,
+  hcpcPortalToken,
+  portfolioRequest,
+  SHARE_CARD,
+  savedNmcRegistration,
+  shareEntry,
+} from "./factories.js";
 import { call, createUser, randomIp, type TestUser, useApp } from "./harness.js";
+import { nhsNumber, spaced } from "./identifier-fixtures.js";
 import { revieweeFor, shareCall, supervisionEntry } from "./supervision-fixtures.js";
 
 const h = useApp();
 
-/** A number passing the NHS modulus 11 check, written 3-3-4; "401" keeps it out of the CHI and H&C ranges. */
-function nhsNumber(from = 401_023_213): string {
-  for (let n = from; ; n++) {
-    const d = String(n).padStart(9, "0");
-    let sum = 0;
-    for (let i = 0; i < 9; i++) sum += Number(d[i]) * (10 - i);
-    const check = (11 - (sum % 11)) % 11;
-    if (check !== 10) return `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}${check}`;
-  }
-}
-const NHS = nhsNumber();
+/** An NHS number written 3-3-4 (first digit 4: never a CHI date nor an H&C number). */
+const NHS = spaced(nhsNumber());
 const flaggedText = `Saw the patient (NHS ${NHS}) on the ward`;
 const cleanText = "Saw the patient on the ward";
 
@@ -120,25 +119,6 @@ describe("sharing a supervision record", () => {
   });
 });
 
-/** An NMC nurse's registration of `u`'s, renewing in half a year; its id. */
-async function nmcRegistration(u: TestUser) {
-  const res = await call(h.app, "PUT", "/profile/registrations", {
-    token: u.token,
-    body: {
-      items: [
-        {
-          regulator: "NMC",
-          registers: ["nurse"],
-          registrationNumber: "12A3456E",
-          renewalDate: addDays(todayInLondon(), 180),
-        },
-      ],
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.items[0].id as string;
-}
-
 const recordBody = (said: string) => ({
   kind: "feedback",
   title: "Feedback from a ward round",
@@ -164,7 +144,7 @@ const redactRecord = async (u: TestUser, id: string) => {
 describe("asking for an attestation", () => {
   it("refuses while a covered record or entry holds a finding, naming both; asks once cleared", async () => {
     const u = await createUser(h.deps);
-    const registrationId = await nmcRegistration(u);
+    const registrationId = await savedNmcRegistration(h, u);
     const recordId = await record(u, flaggedText);
     const entryId = await flaggedDiary(u);
     const body = {
@@ -212,16 +192,7 @@ describe("the HCPC pack", () => {
   it("refuses the PDF while a selected entry holds a finding; makes it once resolved", async () => {
     const u = await createUser(h.deps);
     const entryId = await flaggedDiary(u, { DiaryDate: "2026-10-01" });
-    const token = randomBytes(32).toString("base64url");
-    await h.deps.prisma.hcpcAccess.create({
-      data: {
-        tokenHash: createHash("sha256").update(token).digest("hex"),
-        userId: u.id,
-        dateFrom: new Date("2026-09-01T00:00:00Z"),
-        dateTo: new Date("2026-11-01T00:00:00Z"),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      },
-    });
+    const token = await hcpcPortalToken(h, u.id);
     const pdf = () =>
       call(h.app, "GET", `/hcpc-portal/${token}/entries-pdf?entryId=${entryId}`, { ip: randomIp() });
     expect(refused(await pdf())).toEqual([finding("diary", entryId, "LearningOutcomes")]);
@@ -235,7 +206,7 @@ describe("the HCPC pack", () => {
 describe("asking for a revalidation submission pack", () => {
   it("refuses while a counted record holds a patient identifier; queues once redacted", async () => {
     const u = await createUser(h.deps);
-    const registrationId = await nmcRegistration(u);
+    const registrationId = await savedNmcRegistration(h, u);
     const recordId = await record(u, flaggedText);
     const ask = () =>
       call(h.app, "POST", `/revalidation/${registrationId}/submission`, { token: u.token, ip: randomIp() });

@@ -39,19 +39,20 @@ describe("recordFindings", () => {
   });
 });
 
-describe("refuseFindings", () => {
-  const finding: BlockingFinding = {
-    field: "notes",
-    kind: "nhs-number",
-    severity: "identifier",
-    start: 0,
-    end: 12,
-    reason: "r",
-    recordType: "record",
-    recordId: RECORD,
-    recordTitle: "t",
-  };
+/** One NHS-number finding in a revalidation record, as the gates build them. */
+const finding: BlockingFinding = {
+  field: "notes",
+  kind: "nhs-number",
+  severity: "identifier",
+  start: 0,
+  end: 12,
+  reason: "r",
+  recordType: "record",
+  recordId: RECORD,
+  recordTitle: "t",
+};
 
+describe("refuseFindings", () => {
   it("passes with no finding", () => {
     expect(() => refuseFindings([])).not.toThrow();
   });
@@ -86,17 +87,7 @@ describe("profileFindings", () => {
 });
 
 describe("refuseFindings' message", () => {
-  const base: BlockingFinding = {
-    field: "text",
-    kind: "nhs-number",
-    severity: "identifier",
-    start: 0,
-    end: 12,
-    reason: "r",
-    recordType: "record",
-    recordId: RECORD,
-    recordTitle: "t",
-  };
+  const base: BlockingFinding = { ...finding, field: "text" };
   const messageOf = (findings: BlockingFinding[]) => {
     try {
       refuseFindings(findings);

@@ -27,6 +27,19 @@ interface FieldProps {
   ref?: Ref<HTMLInputElement>;
 }
 
+/** A field's label with the required mark (hidden from screen readers: the input says required). */
+function RequiredLabel({ id, label }: { id: string; label: string }) {
+  return (
+    <label className={ui.label} htmlFor={id}>
+      {label}
+      <span className={ui.required} aria-hidden>
+        {" "}
+        *
+      </span>
+    </label>
+  );
+}
+
 /** A required text field with its label; the asterisk is hidden from readers (`required` says it). */
 export function AuthField({
   label,
@@ -39,13 +52,7 @@ export function AuthField({
   const id = useId();
   return (
     <div className={ui.field}>
-      <label className={ui.label} htmlFor={id}>
-        {label}
-        <span className={ui.required} aria-hidden>
-          {" "}
-          *
-        </span>
-      </label>
+      <RequiredLabel id={id} label={label} />
       <input
         ref={ref}
         id={id}
@@ -66,13 +73,7 @@ export function AuthPasswordField({ label, value, onChange, autoComplete, ref }:
   const [shown, setShown] = useState(false);
   return (
     <div className={ui.field}>
-      <label className={ui.label} htmlFor={id}>
-        {label}
-        <span className={ui.required} aria-hidden>
-          {" "}
-          *
-        </span>
-      </label>
+      <RequiredLabel id={id} label={label} />
       <div className={ui.inputBox}>
         <input
           ref={ref}
@@ -98,17 +99,11 @@ export function AuthPasswordField({ label, value, onChange, autoComplete, ref }:
   );
 }
 
+const EYE_ICON = { width: 18, height: 18, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor" };
+
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden
-    >
+    <svg {...EYE_ICON} strokeWidth="2" aria-hidden>
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M3 3l18 18" />}
@@ -116,15 +111,13 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
   );
 }
 
-export function AuthCheckbox({
-  label,
-  checked,
-  onChange,
-}: {
+interface CheckboxProps {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
-}) {
+}
+
+export function AuthCheckbox({ label, checked, onChange }: CheckboxProps) {
   return (
     <label className={ui.checkboxLabel}>
       <input
