@@ -16,6 +16,10 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },
+      // The Helm chart (infra/helm/cpd), rendered by infra/helm/render (Go) and schema-checked.
+      {
+        test: { name: "chart", include: ["test/chart/*.test.ts"], environment: "node", hookTimeout: 180_000 },
+      },
       {
         test: {
           name: "integration",
@@ -44,6 +48,19 @@ export default defineConfig({
           // One file at a time: each may act on every account in the database.
           fileParallelism: false,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        // Read replicas (ADR 0032) against a real streaming standby, TEST_DATABASE_READ_URL; a
+        // project of its own so the integration project runs without one. One file at a time:
+        // it pauses the standby's replay.
+        test: {
+          name: "replica",
+          include: ["test/**/*.replica.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {

@@ -197,9 +197,14 @@ export const intercom = endpoint({
   response: Type.Object({ token: Text(), name: Text() }),
 });
 
-/** Readiness: each dependency probed in parallel; a 503 names the one that failed. */
+/**
+ * Readiness: each dependency probed in parallel; a 503 names the one that failed. `replica` (the
+ * read replica, when configured) failing gives 200 with status "degraded": reads fall back to the primary.
+ */
 export const Readiness = Type.Object({
-  status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")]),
+  status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")], {
+    description: "degraded: a check failed (with 200, only the read replica: still in service)",
+  }),
   checks: Type.Record(
     Text(),
     Type.Union([Type.Literal("ok"), Type.Literal("failed"), Type.Literal("timeout")], {
@@ -229,7 +234,8 @@ export const healthLive = endpoint({
 export const healthReady = endpoint({
   method: "GET",
   path: "/health/ready",
-  summary: "Readiness: PostgreSQL, Redis and S3 probed in parallel, 1 s each; 503 names the one that failed",
+  summary:
+    "Readiness: PostgreSQL, Redis, S3 (and the read replica, if any) probed in parallel, 1 s each; 503 names the one that failed",
   tags: ["ops"],
   auth: false,
   response: Readiness,

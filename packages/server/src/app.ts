@@ -17,6 +17,7 @@ import { registerApiDocument } from "./plugins/api-document.js";
 import { authPlugin } from "./plugins/auth.js";
 import { cspDirectives } from "./plugins/csp.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
+import { registerReadYourWrites } from "./plugins/read-your-writes.js";
 import { checkResponsesAgainstDocument } from "./plugins/response-check.js";
 import { registerSpa } from "./plugins/spa.js";
 import { registerCompression, registerLingeringClose, transportOptions } from "./plugins/transport.js";
@@ -144,6 +145,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   apiGuideRoutes(app);
   await app.register(authPlugin, { deps });
+  registerReadYourWrites(app, deps);
 
   authRoutes(app, deps);
   shellRoutes(app, deps);

@@ -34,6 +34,8 @@ export const Env = Type.Object({
     default: "postgresql://postgres@127.0.0.1:5432/cpd",
   }),
   DATABASE_POOL_SIZE: Type.String({ pattern: "^[1-9][0-9]{0,3}$", default: "10" }),
+  // A streaming read replica for the heavy reads (ADR 0032); unset: everything reads the primary.
+  DATABASE_READ_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://" })),
   // How long a request waits for a free connection before it answers 503 (never a deadlock).
   DATABASE_POOL_TIMEOUT_MS: Type.String({ pattern: "^[1-9][0-9]{2,5}$", default: "3000" }),
   // A client must send its whole request (headers and body) within this, or gets 408: a stalled
@@ -113,6 +115,8 @@ export interface Config {
   port: number;
   logLevel: string;
   databaseUrl: string;
+  /** The read replica (ADR 0032); null: none. */
+  databaseReadUrl: string | null;
   databasePoolSize: number;
   databasePoolTimeoutMs: number;
   requestTimeoutMs: number;
@@ -246,6 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: Number(e.PORT),
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL ?? null,
     databasePoolSize: Number(e.DATABASE_POOL_SIZE),
     databasePoolTimeoutMs: Number(e.DATABASE_POOL_TIMEOUT_MS),
     requestTimeoutMs: Number(e.REQUEST_TIMEOUT_MS),

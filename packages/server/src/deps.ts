@@ -8,6 +8,7 @@ import type { ClinicalSkillsConnector } from "./connectors/clinical-skills/conne
 import type { SmsConnector } from "./connectors/sms/connector.js";
 import type { Queues } from "./jobs/queues.js";
 import type { Db } from "./lib/db.js";
+import type { ReadRouter } from "./lib/read-db.js";
 import type { Storage } from "./lib/storage.js";
 import type { TokenService } from "./lib/tokens.js";
 
@@ -15,6 +16,8 @@ export interface Deps {
   config: Config;
   prisma: Db;
   pool: pg.Pool;
+  /** Where the heavy reads run: the read replica or the primary (ADR 0032). */
+  reads: ReadRouter;
   redis: Redis;
   storage: Storage;
   queues: Queues;

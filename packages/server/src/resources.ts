@@ -7,8 +7,9 @@ import { smsConnectorFrom } from "./connectors/sms/connector.js";
 import type { Deps } from "./deps.js";
 import { Queues } from "./jobs/queues.js";
 import { todayInLondon } from "./lib/dates.js";
-import { createDb } from "./lib/db.js";
+import { createDb, createReplicaDb } from "./lib/db.js";
 import { LOG_SERIALIZERS } from "./lib/log-safety.js";
+import { ReadRouter } from "./lib/read-db.js";
 import { createRedis } from "./lib/redis.js";
 import { Storage } from "./lib/storage.js";
 import { TokenService } from "./lib/tokens.js";
@@ -26,6 +27,9 @@ export async function createResources(
     config.databasePoolSize,
     config.databasePoolTimeoutMs,
   );
+  const replica = config.databaseReadUrl
+    ? createReplicaDb(config.databaseReadUrl, config.databasePoolSize)
+    : null;
   const redis = createRedis(config.redisUrl);
   await new Promise<void>((resolve, reject) => {
     if (redis.status === "ready") return resolve();
@@ -39,6 +43,7 @@ export async function createResources(
     config,
     prisma,
     pool,
+    reads: new ReadRouter({ pool, prisma }, replica, redis, config.redisPrefix, log),
     redis,
     storage,
     queues,
@@ -60,6 +65,10 @@ export async function createResources(
       await queues.close();
       await prisma.$disconnect();
       await pool.end();
+      if (replica) {
+        await replica.prisma.$disconnect();
+        await replica.pool.end();
+      }
       redis.disconnect();
       storage.client.destroy();
     },

@@ -9,10 +9,11 @@ import { queueNames } from "./jobs/definitions/index.js";
 import { handlers } from "./jobs/handlers/index.js";
 import { repeatOf } from "./jobs/job.js";
 import { queueSettings } from "./jobs/queues.js";
-import { createDb } from "./lib/db.js";
+import { createDb, createReplicaDb } from "./lib/db.js";
 import { startHeartbeat } from "./lib/heartbeat.js";
 import { LOG_SERIALIZERS } from "./lib/log-safety.js";
 import { createMailer } from "./lib/mailer.js";
+import { ReadRouter } from "./lib/read-db.js";
 import { createWorkerRedis } from "./lib/redis.js";
 import { Storage } from "./lib/storage.js";
 
@@ -24,6 +25,11 @@ export function startWorkers(
   const connection = createWorkerRedis(config.redisUrl);
   const mailer = createMailer(config.smtp);
   const db = createDb(config.databaseUrl, config.databasePoolSize);
+  const replica = config.databaseReadUrl
+    ? createReplicaDb(config.databaseReadUrl, config.databasePoolSize)
+    : null;
+  // Jobs read the replica only behind a fence (ADR 0032): the request they act on was just written.
+  const reads = new ReadRouter(db, replica, connection, config.redisPrefix, log);
   const storage = new Storage(config.s3);
   const sms = smsConnectorFrom(config);
   const byName = new Map(handlers.map((h) => [h.definition.name, h]));
@@ -39,6 +45,7 @@ export function startWorkers(
           await h.handle(job.data, {
             db: db.prisma,
             pool: db.pool,
+            reads,
             config,
             sendMail: mailer.send,
             redis: connection,
@@ -89,6 +96,10 @@ export function startWorkers(
       mailer.close();
       await db.prisma.$disconnect();
       await db.pool.end();
+      if (replica) {
+        await replica.prisma.$disconnect();
+        await replica.pool.end();
+      }
       connection.disconnect();
     },
   };

@@ -2,45 +2,24 @@
 // check at boot — against the real Redis and S3 server, with stand-ins only for what must fail.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CreateBucketCommand, HeadBucketCommand } from "@aws-sdk/client-s3";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.js";
 import type { Deps } from "../src/deps.js";
 import { HEARTBEAT_MAX_AGE_MS, heartbeatAge, heartbeatKey, startHeartbeat } from "../src/lib/heartbeat.js";
 import { isMissingBucket, Storage } from "../src/lib/storage.js";
 import { PROBE_TIMEOUT_MS } from "../src/routes/health.js";
+import { useDeadPorts } from "./dead-ports.js";
 import { call, useApp } from "./harness.js";
 
 const h = useApp();
 
-/** A TCP server that accepts connections and never answers: a hung dependency. */
-let silent: net.Server;
-let silentPort = 0;
-/** A port nobody listens on: a dependency that is down. */
-let closedPort = 0;
-const sockets = new Set<net.Socket>();
-
-beforeAll(async () => {
-  silent = net.createServer((s) => {
-    sockets.add(s);
-    s.on("error", () => {});
-  });
-  await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
-  silentPort = (silent.address() as net.AddressInfo).port;
-  const probe = net.createServer();
-  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-  closedPort = (probe.address() as net.AddressInfo).port;
-  await new Promise((r) => probe.close(r));
-});
-afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await new Promise((r) => silent.close(r));
-});
+/** A hung dependency (silent) and one that is down (closed). */
+const dead = useDeadPorts();
 
 const storageAt = (port: number) =>
   new Storage({ ...h.deps.config.s3, endpoint: `http://127.0.0.1:${port}` });
@@ -73,7 +52,7 @@ const timed = async <T>(fn: () => Promise<T>) => {
 
 describe("GET health/live", () => {
   it("answers ok without touching a dependency, even when they hang", async () => {
-    await appWith({ storage: storageAt(silentPort), pool: poolAt(silentPort) }, async (app) => {
+    await appWith({ storage: storageAt(dead.silent), pool: poolAt(dead.silent) }, async (app) => {
       const { value: res, ms } = await timed(() => call(app, "GET", "/health/live"));
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: "ok" });
@@ -95,7 +74,7 @@ describe("GET health/ready", () => {
   });
 
   it("answers 503 naming S3 as timed out when it hangs, within about a second", async () => {
-    await appWith({ storage: storageAt(silentPort) }, async (app) => {
+    await appWith({ storage: storageAt(dead.silent) }, async (app) => {
       const { value: res, ms } = await timed(() => call(app, "GET", "/health/ready"));
       expect(res.status).toBe(503);
       expect(res.body).toEqual({
@@ -108,7 +87,7 @@ describe("GET health/ready", () => {
   });
 
   it("probes in parallel: two hung dependencies still answer within one timeout", async () => {
-    await appWith({ storage: storageAt(silentPort), pool: poolAt(silentPort) }, async (app) => {
+    await appWith({ storage: storageAt(dead.silent), pool: poolAt(dead.silent) }, async (app) => {
       const { value: res, ms } = await timed(() => call(app, "GET", "/health/ready"));
       expect(res.status).toBe(503);
       expect(res.body).toEqual({
@@ -121,7 +100,7 @@ describe("GET health/ready", () => {
   });
 
   it("answers 503 naming PostgreSQL as failed when it refuses connections", async () => {
-    await appWith({ pool: poolAt(closedPort) }, async (app) => {
+    await appWith({ pool: poolAt(dead.closed) }, async (app) => {
       const res = await call(app, "GET", "/health/ready");
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ status: "degraded", checks: { postgres: "failed", redis: "ok", s3: "ok" } });
@@ -132,7 +111,7 @@ describe("GET health/ready", () => {
     const ok = await call(h.app, "GET", "/health");
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ status: "ok", checks: { postgres: "ok", redis: "ok", s3: "ok" } });
-    await appWith({ storage: storageAt(closedPort) }, async (app) => {
+    await appWith({ storage: storageAt(dead.closed) }, async (app) => {
       const res = await call(app, "GET", "/health");
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ status: "degraded", checks: { postgres: "ok", redis: "ok", s3: "failed" } });
@@ -199,7 +178,7 @@ describe("ensureBucket", () => {
   });
 
   it("throws on a network error instead of creating a bucket", async () => {
-    const storage = storageAt(closedPort);
+    const storage = storageAt(dead.closed);
     const sent = sentBy(storage);
     try {
       await expect(storage.ensureBucket()).rejects.toThrow();

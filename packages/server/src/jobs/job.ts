@@ -11,6 +11,7 @@ import type { Config } from "../config.js";
 import type { SmsConnector } from "../connectors/sms/connector.js";
 import type { Db } from "../lib/db.js";
 import type { SendMail } from "../lib/mailer.js";
+import type { ReadRouter } from "../lib/read-db.js";
 import type { Storage } from "../lib/storage.js";
 
 export interface JobContext {
@@ -18,6 +19,8 @@ export interface JobContext {
   db: Db;
   /** The pool under `db`, for the set-based reads Prisma does not run (revalidation totals, ADR 0026). */
   pool: pg.Pool;
+  /** The read replica behind a fence, for the heavy loads (ADR 0032); absent: the primary. */
+  reads?: ReadRouter;
   config: Config;
   sendMail: SendMail;
   redis: Redis;

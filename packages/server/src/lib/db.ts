@@ -27,3 +27,42 @@ export function createDb(connectionString: string, max: number, acquireTimeoutMs
   });
   return { pool, prisma };
 }
+
+/**
+ * The read replica's pool (ADR 0032): a short connect timeout, so a replica that is down or hung
+ * costs a reader about a second before the read goes to the primary; its errors are logged by the
+ * router, never thrown from an idle client.
+ */
+export function createReplicaDb(connectionString: string, max: number) {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 1_000 });
+  pool.on("error", () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return { pool, prisma };
+}
+
+// Replication positions, for the read router (lib/read-db.ts): server state, not table reads.
+/** The primary's current WAL position ("16/B374D848"). */
+export async function walPosition(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn");
+  return rows[0]?.lsn ?? "0/0";
+}
+
+/** How far a standby has replayed; null when the server is not a standby. */
+export async function replayPosition(pool: pg.Pool): Promise<string | null> {
+  const { rows } = await pool.query<{ lsn: string | null }>("SELECT pg_last_wal_replay_lsn()::text AS lsn");
+  return rows[0]?.lsn ?? null;
+}
+
+/** Whether a standby has replayed up to `lsn`. */
+export async function replayedPast(pool: pg.Pool, lsn: string): Promise<boolean> {
+  const { rows } = await pool.query<{ ok: boolean | null }>({
+    text: "SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS ok",
+    values: [lsn],
+  });
+  return rows[0]?.ok === true;
+}
+
+/** The server answers. */
+export async function ping(pool: pg.Pool) {
+  await pool.query("SELECT 1");
+}

@@ -39,7 +39,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.activityLog, screen("activityLog"), ({ params, query }) =>
     activityLog(deps, params, query),
   );
-  define(app, deps, api.adminOverview, screen("overview"), () => overview(deps));
+  define(app, deps, api.adminOverview, screen("overview"), ({ caller }) => overview(deps, caller.id));
 
   define(app, deps, api.adminOrganisations, screen("organisations"), ({ params, query }) =>
     organisations.list(deps, params, query),

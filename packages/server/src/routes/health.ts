@@ -1,6 +1,7 @@
 // Health for orchestrators (docker compose, Kubernetes): liveness does no I/O, so a slow
 // database never gets a healthy process restarted; readiness probes PostgreSQL, Redis and S3
-// in parallel, each bounded, so the answer comes within about a second whatever is down.
+// (and the read replica, if any) in parallel, each bounded, so the answer comes within about a
+// second whatever is down.
 import { api } from "@cpd/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Deps } from "../deps.js";
@@ -31,15 +32,22 @@ async function probe(fn: (signal: AbortSignal) => Promise<unknown>, ms = PROBE_T
   }
 }
 
-async function readiness(deps: Pick<Deps, "pool" | "redis" | "storage">) {
-  const [postgres, redis, s3] = await Promise.all([
+/**
+ * `ok` is whether this process can serve (503 takes it out of the load balancer). The read
+ * replica, when configured, is checked too but never takes the API out of service: its reads fall
+ * back to the primary (ADR 0032), so a failed replica answers 200 with status "degraded".
+ */
+async function readiness(deps: Pick<Deps, "pool" | "redis" | "storage" | "reads">) {
+  const [postgres, redis, s3, replica] = await Promise.all([
     probe(() => deps.pool.query("SELECT 1")),
     probe(() => deps.redis.ping()),
     probe((signal) => deps.storage.ping(signal)),
+    deps.reads.replicated ? probe(() => deps.reads.ping()) : null,
   ]);
-  const checks = { postgres, redis, s3 };
+  const checks = { postgres, redis, s3, ...(replica ? { replica } : {}) };
   const ok = postgres === "ok" && redis === "ok" && s3 === "ok";
-  return { ok, body: { status: ok ? ("ok" as const) : ("degraded" as const), checks } };
+  const healthy = ok && (replica ?? "ok") === "ok";
+  return { ok, body: { status: healthy ? ("ok" as const) : ("degraded" as const), checks } };
 }
 
 export function healthRoutes(app: FastifyInstance, deps: Deps) {

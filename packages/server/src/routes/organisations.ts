@@ -19,8 +19,8 @@ export function organisationRoutes(app: FastifyInstance, deps: Deps) {
   define(app, deps, api.listOrganisations, manager, ({ caller, query }) =>
     organisations.listOrganisations(deps, caller, query),
   );
-  define(app, deps, api.organisationUsers, organisation, ({ params, query }) =>
-    organisations.usersReport(deps, params.id, params, query),
+  define(app, deps, api.organisationUsers, organisation, ({ caller, params, query }) =>
+    organisations.usersReport(deps, caller, params.id, params, query),
   );
   define(
     app,

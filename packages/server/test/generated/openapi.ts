@@ -3110,7 +3110,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: PostgreSQL, Redis and S3 probed in parallel, 1 s each; 503 names the one that failed */
+        /** Readiness: PostgreSQL, Redis, S3 (and the read replica, if any) probed in parallel, 1 s each; 503 names the one that failed */
         get: operations["healthReady"];
         put?: never;
         post?: never;
@@ -25605,7 +25605,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description degraded: a check failed (with 200, only the read replica: still in service)
+                         * @enum {string}
+                         */
                         status: "ok" | "degraded";
                         checks: {
                             [key: string]: "ok" | "failed" | "timeout";
@@ -25629,7 +25632,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description degraded: a check failed (with 200, only the read replica: still in service)
+                         * @enum {string}
+                         */
                         status: "ok" | "degraded";
                         checks: {
                             [key: string]: "ok" | "failed" | "timeout";
@@ -25655,7 +25661,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description degraded: a check failed (with 200, only the read replica: still in service)
+                         * @enum {string}
+                         */
                         status: "ok" | "degraded";
                         checks: {
                             [key: string]: "ok" | "failed" | "timeout";
@@ -25679,7 +25688,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description degraded: a check failed (with 200, only the read replica: still in service)
+                         * @enum {string}
+                         */
                         status: "ok" | "degraded";
                         checks: {
                             [key: string]: "ok" | "failed" | "timeout";

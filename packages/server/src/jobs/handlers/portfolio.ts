@@ -28,7 +28,12 @@ async function build(ctx: JobContext & JobRun, id: string) {
     startedAt: ctx.now(),
     failureReason: null,
   });
-  const doc = await loadPortfolio(ctx.db, ctx.storage, ctx.config, row, todayInLondon(ctx.now()));
+  const today = todayInLondon(ctx.now());
+  // The portfolio's data from the replica once it has replayed everything committed so far
+  // (ADR 0032); the request row above and every write stay on the primary.
+  const doc = ctx.reads
+    ? await ctx.reads.run("fenced", (db) => loadPortfolio(db.prisma, ctx.storage, ctx.config, row, today))
+    : await loadPortfolio(ctx.db, ctx.storage, ctx.config, row, today);
   let last = 0;
   const key = portfolioStorageKey(id);
   const { pages, size } = await renderToStorage(ctx, `portfolio-${id}`, key, (out) =>

@@ -16,14 +16,18 @@ export async function listEntries(
   page: number,
 ): Promise<Answer> {
   const ids = q.countsTowards ? await countedIds(deps, userId, q.countsTowards) : undefined;
-  const [pageRows, facets] = await Promise.all([
-    repo.listPage(deps.pool, userId, q, perPage, page, ids),
-    repo.listFacets(deps.pool, userId),
-  ]);
-  const rows = pageRows.rows;
-  const rowIds = rows.map((r) => r.id);
-  const files = rowIds.length ? await repo.listEvidence(deps.pool, rowIds) : [];
-  const f = facets.rows[0];
+  // On the replica unless the caller just wrote or it lags (ADR 0032).
+  const { rows, files, f, total } = await deps.reads.run({ userId }, async ({ pool }) => {
+    const [pageRows, facets] = await Promise.all([
+      repo.listPage(pool, userId, q, perPage, page, ids),
+      repo.listFacets(pool, userId),
+    ]);
+    const rows = pageRows.rows;
+    const rowIds = rows.map((r) => r.id);
+    const files = rowIds.length ? await repo.listEvidence(pool, rowIds) : [];
+    const total = rows[0]?.total ?? (page > 1 ? await repo.countAll(pool, userId, q, ids) : 0);
+    return { rows, files, f: facets.rows[0], total };
+  });
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -49,7 +53,7 @@ export async function listEntries(
           contentType: x.content_type,
         })),
     })),
-    total: rows[0]?.total ?? (page > 1 ? await repo.countAll(deps.pool, userId, q, ids) : 0),
+    total,
     years: f?.years ?? [],
     tags: f?.tags ?? [],
     categories: f?.categories ?? [],

@@ -2,6 +2,7 @@
 // its CSV, adding and importing users, and analytics. Each call has passed requireOrganisation.
 import { Readable } from "node:stream";
 import { type api, type BodyOf, ORGANISATION_LIMITS, type QueryOf } from "@cpd/contract";
+import type pg from "pg";
 import type { Deps } from "../../deps.js";
 import { csvLine } from "../../lib/csv.js";
 import { addDays, addMonths, type IsoDate } from "../../lib/dates.js";
@@ -17,6 +18,10 @@ import { actingAccount, recordActivity } from "../activity-log/repository.js";
 import { createOnboardingLink, createOnboardingLinks } from "../registration/onboarding.js";
 import { nextRevalidation } from "../revalidation/deadlines.js";
 import * as repo from "./repository.js";
+
+/** A report's read on the replica unless the caller just wrote or it lags (ADR 0032). */
+const reportRead = <T>(deps: Deps, caller: Caller, fn: (pool: pg.Pool) => Promise<T>) =>
+  deps.reads.run({ userId: caller.id }, (db) => fn(db.pool));
 
 /** The range of a report: from..to, by default the 12 months that end today (London). */
 function reportRange(today: IsoDate, from?: IsoDate, to?: IsoDate): { from: IsoDate; to: IsoDate } {
@@ -70,6 +75,7 @@ async function withRevalidation(deps: Deps, rows: repo.ReportRow[], regulator: s
 
 export async function usersReport(
   deps: Deps,
+  caller: Caller,
   organisationId: number,
   page: { perPage: number; page: number },
   q: QueryOf<typeof api.organisationUsers>,
@@ -92,10 +98,12 @@ export async function usersReport(
   const wanted = q.revalidationStatus;
   if (wanted === undefined || wanted === "none") {
     // No registration is a SQL condition; the page's members alone are judged.
-    const result = await repo.usersReport(deps.pool, {
-      ...query,
-      registered: wanted === "none" ? false : null,
-    });
+    const result = await reportRead(deps, caller, (pool) =>
+      repo.usersReport(pool, {
+        ...query,
+        registered: wanted === "none" ? false : null,
+      }),
+    );
     return { total: result.total, items: await withRevalidation(deps, result.items, regulator) };
   }
   // A status is known only once judged: the members with a registration are judged in report order,
@@ -103,12 +111,9 @@ export async function usersReport(
   const items: Awaited<ReturnType<typeof withRevalidation>> = [];
   let total = 0;
   for (let offset = 0; ; offset += STATUS_SCAN) {
-    const batch = await repo.usersReport(deps.pool, {
-      ...query,
-      registered: true,
-      limit: STATUS_SCAN,
-      offset,
-    });
+    const batch = await reportRead(deps, caller, (pool) =>
+      repo.usersReport(pool, { ...query, registered: true, limit: STATUS_SCAN, offset }),
+    );
     for (const row of await withRevalidation(deps, batch.items, regulator)) {
       if (row.revalidation?.status !== wanted) continue;
       if (total >= query.offset && items.length < query.limit) items.push(row);
@@ -292,7 +297,9 @@ export async function analytics(
   const org = await organisationOrMissing(deps, organisationId);
   requireAnalytics(caller, org.governingBodyType);
   const range = reportRange(deps.today(), q.from, q.to);
-  const f = await repo.analytics(deps.pool, { organisationId, ...range, role: q.Role ?? null });
+  const f = await reportRead(deps, caller, (pool) =>
+    repo.analytics(pool, { organisationId, ...range, role: q.Role ?? null }),
+  );
   return {
     users: f.users,
     activeUsers: f.activeUsers,

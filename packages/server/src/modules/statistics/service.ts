@@ -7,6 +7,7 @@ import {
   RESILIENCE_GOVERNING_BODY,
   type ResponseOf,
 } from "@cpd/contract";
+import type pg from "pg";
 import type { Deps } from "../../deps.js";
 import { notFound } from "../../lib/errors.js";
 import { CURRENT_FORMS, standardsFor } from "../forms/definitions.js";
@@ -35,8 +36,12 @@ export const targetOf = (s: Settings) => ({
   reportInterval: s.report_interval,
 });
 
+/** The caller's read on the replica unless they just wrote or it lags (ADR 0032). */
+const read = <T>(deps: Deps, userId: string, fn: (pool: pg.Pool) => Promise<T>) =>
+  deps.reads.run({ userId }, (db) => fn(db.pool));
+
 async function settings(deps: Deps, userId: string): Promise<Settings> {
-  const row = await repo.settingsRow(deps.pool, userId);
+  const row = await read(deps, userId, (pool) => repo.settingsRow(pool, userId));
   if (!row) throw notFound();
   return row;
 }
@@ -51,7 +56,9 @@ export async function statistics(
   const range = periodRange(period, today, custom);
   const s = await settings(deps, userId);
   const cycle = currentCycle(targetOf(s), today);
-  const row = await repo.totalsRow(deps.pool, totalsValues(userId, range, cycle, today));
+  const row = await read(deps, userId, (pool) =>
+    repo.totalsRow(pool, totalsValues(userId, range, cycle, today)),
+  );
   const t = row ?? {
     hours: 0,
     total: 0,
@@ -77,7 +84,7 @@ export async function statistics(
 }
 
 export async function monthly(deps: Deps, userId: string) {
-  return repo.monthlyRows(deps.pool, userId, deps.today());
+  return read(deps, userId, (pool) => repo.monthlyRows(pool, userId, deps.today()));
 }
 
 export async function graphs(
@@ -87,7 +94,7 @@ export async function graphs(
   custom: { from?: string; to?: string },
 ) {
   const r = periodRange(period, deps.today(), custom);
-  const row = await repo.graphsRow(deps.pool, userId, r.from ?? EARLIEST, r.to);
+  const row = await read(deps, userId, (pool) => repo.graphsRow(pool, userId, r.from ?? EARLIEST, r.to));
   return { cpdCategories: row?.categories ?? [], activityArranged: row?.activities ?? [] };
 }
 
@@ -100,7 +107,7 @@ export async function governingBodyGraphs(
   const r: Range = periodRange(period, deps.today(), custom);
   const [s, counts] = await Promise.all([
     settings(deps, userId),
-    repo.standardCounts(deps.pool, userId, r.from ?? EARLIEST, r.to),
+    read(deps, userId, (pool) => repo.standardCounts(pool, userId, r.from ?? EARLIEST, r.to)),
   ]);
   const byStandard = new Map(counts.map((c) => [c.standard, c.n]));
   return s.governing_bodies.map((body) => ({
@@ -126,5 +133,7 @@ export async function formFieldGraph(
   if (!allItems(def).some((i) => i.identifier === fieldId))
     throw notFound("No such field in this form", "FIELD_NOT_FOUND");
   const r = periodRange(q.period ?? "12", deps.today(), q);
-  return repo.fieldCounts(deps.pool, userId, fieldId, formId, r.from ?? EARLIEST, r.to);
+  return read(deps, userId, (pool) =>
+    repo.fieldCounts(pool, userId, fieldId, formId, r.from ?? EARLIEST, r.to),
+  );
 }
