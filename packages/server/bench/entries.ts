@@ -6,7 +6,7 @@
 import pg from "pg";
 import { loadConfig } from "../src/config.js";
 import { buildListQuery, FACETS_SQL } from "../src/modules/entries/repository.js";
-import { load, row, start, stop } from "./harness.js";
+import { figure, load, row, start, stop } from "./harness.js";
 import { ensureBenchDatabase, tokenFor } from "./seed.js";
 
 const FILTER = process.env.BENCH_FILTER ?? "palliative";
@@ -30,6 +30,7 @@ console.log(row("bare Fastify + pg (same SQL)", ref));
 console.log(row("GET /api/entries (list)", ours));
 const ratio = ours.rps / ref.rps;
 console.log(`ratio ${ratio.toFixed(2)} (target >= 0.40) ${ratio >= 0.4 ? "OK" : "BELOW TARGET"}`);
+figure("entries-list-rps", ratio, ">=", 0.4);
 
 // The plans the app gets: the page is an unnamed statement (planned with its
 // values every time); the facets are a named one, so after five executions

@@ -5,7 +5,7 @@
 // Env: BENCH_SECONDS (10): the time spent measuring each input, shared by the two.
 import { findIdentifiers } from "@cpd/contract";
 import { seededRandom } from "@cpd/contract/testing";
-import { median } from "./harness.js";
+import { figure, median } from "./harness.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 20;
@@ -128,7 +128,7 @@ function measure(name: string, text: string) {
   console.log(`  bare /\\d{3}[ -]?\\d{3}[ -]?\\d{4}/g  ${mb(b)}`);
   console.log(`  findIdentifiers                  ${mb(o)}`);
   console.log(`  ratio ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? "OK" : "BELOW TARGET"}`);
-  return ratio >= 0.5;
+  return figure(`identifiers-${name.replace(/\W+/g, "-")}`, ratio, ">=", 0.5);
 }
 
 const ok = [measure("reflection", reflection(20_000)), measure("50-page PDF text", pdfText(50))];

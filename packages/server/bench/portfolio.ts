@@ -13,6 +13,7 @@ import { COMMON_PAGE_CODES } from "@cpd/contract";
 import sharp from "sharp";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
 import { requestPortfolio } from "../src/modules/portfolio/service.js";
+import { figure } from "./harness.js";
 import { ensureBenchDatabase } from "./seed.js";
 import { barePagesPerSecond, benchResources, createDiaryEntries, peakRssMb, startWorker } from "./worker.js";
 
@@ -180,6 +181,11 @@ try {
   console.log(
     `  ${heavyRows.length} entries, text only: ${big.pages} pages in ${big.seconds.toFixed(1)} s; worker peak RSS ${rssBig.toFixed(0)} MB (target < 500 MB: ${ok(rssBig < 500)})`,
   );
+  // Issue 30's targets, for the table of scripts/bench/all.
+  figure("portfolio-100-seconds", first.seconds, "<=", 1);
+  figure("portfolio-vs-pdfkit", oursRate / bareRate, ">=", 0.3);
+  figure("portfolio-heavy-seconds", big.seconds, "<=", 3);
+  figure("portfolio-heavy-rss-mb", rssBig, "<=", 400);
 } finally {
   worker.kill("SIGKILL");
   await deps.prisma.portfolioRequest.deleteMany({ where: { userId: heavyUser } });

@@ -7,7 +7,7 @@ import type { ChildProcess } from "node:child_process";
 import pg from "pg";
 import { loadConfig } from "../src/config.js";
 import { addDays, addMonths, todayInLondon } from "../src/lib/dates.js";
-import { load, row, start, stop } from "./harness.js";
+import { figure, load, row, start, stop } from "./harness.js";
 import { ensureBenchDatabase, tokenFor } from "./seed.js";
 
 const TARGET = 0.8;
@@ -79,3 +79,4 @@ console.log(
     `ratio ${ratio.toFixed(2)} (target >= ${TARGET.toFixed(2)}) ${ratio >= TARGET ? "OK" : "BELOW TARGET"}; SQL statements per call: ${perCall} (session check included)`,
   ].join("\n"),
 );
+figure("revalidation-rps", ratio, ">=", TARGET);

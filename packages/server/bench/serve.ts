@@ -2,9 +2,13 @@
 // reference (the same SQL through pg in plain Fastify routes) on a port.
 // Asked "rss" over IPC, it reports its peak RSS since the previous question,
 // sampled every 20 ms (bench/uploads.ts).
+import { mkdirSync, writeFileSync } from "node:fs";
+import inspector from "node:inspector";
+import path from "node:path";
 import Fastify from "fastify";
 import pg from "pg";
-import { buildApp } from "../src/app.js";
+import pino from "pino";
+import { buildApp, loggerOptions } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { todayInLondon } from "../src/lib/dates.js";
 import { ACCOUNT_SQL } from "../src/modules/account/repository.js";
@@ -23,7 +27,27 @@ import { EARLIEST, targetOf, totalsValues } from "../src/modules/statistics/serv
 import { createResources } from "../src/resources.js";
 
 const [mode, port] = [process.argv[2], Number(process.argv[3])];
-const config = loadConfig({ ...process.env, LOG_LEVEL: "silent" });
+// BENCH_CPU_PROF=dir: each child profiles its CPU from listening until stopped (SIGTERM), then
+// writes dir/<mode>-<pid>.cpuprofile (bench/cpu-summary.mjs summarises it); start-up is left out.
+async function profileUntilStopped(dir: string) {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+  await post("Profiler.enable");
+  await post("Profiler.start");
+  process.once("SIGTERM", async () => {
+    const { profile } = (await post("Profiler.stop")) as { profile: object };
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${mode}-${process.pid}.cpuprofile`), JSON.stringify(profile));
+    process.exit(0);
+  });
+}
+// Never the test environment: its answer check (plugins/response-check.ts) is not what production runs.
+const env = process.env.NODE_ENV === "test" ? "development" : process.env.NODE_ENV;
+const config = loadConfig({ ...process.env, NODE_ENV: env, LOG_LEVEL: "silent" });
 
 let peak = 0;
 setInterval(() => {
@@ -35,6 +59,12 @@ process.on("message", (m) => {
   if (m === "queries") {
     process.send?.({ queries });
     queries = 0;
+    return;
+  }
+  // Asked "cpu", either child reports its CPU time so far (user + system, µs): bench/harness.ts, compare.
+  if (m === "cpu") {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpu: user + system });
     return;
   }
   if (m !== "rss") return;
@@ -52,7 +82,12 @@ if (mode === "app") {
     queries++;
     return (query as (...a: unknown[]) => unknown)(...args);
   };
-  const app = await buildApp(deps);
+  // BENCH_LOG_LEVEL=info: log as main.ts does (a line per request in and out), into /dev/null.
+  const level = process.env.BENCH_LOG_LEVEL;
+  const logger = level
+    ? { ...(loggerOptions(level) as object), stream: pino.destination("/dev/null") }
+    : undefined;
+  const app = await buildApp(deps, { logger });
   await app.listen({ port, host: "127.0.0.1" });
 } else {
   // The ceiling for our stack: what GET /api/profile runs, with nothing around it.
@@ -116,4 +151,5 @@ if (mode === "app") {
   });
   await app.listen({ port, host: "127.0.0.1" });
 }
+if (process.env.BENCH_CPU_PROF) await profileUntilStopped(process.env.BENCH_CPU_PROF);
 process.send?.("ready");

@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
 import { requestSubmission } from "../src/modules/submission/service.js";
+import { figure } from "./harness.js";
 import { ensureBenchDatabase } from "./seed.js";
 import {
   barePagesPerSecond,
@@ -145,6 +146,8 @@ try {
   console.log(
     `  pages/s: ours ${oursRate.toFixed(0)} (request to Completed), bare pdfkit ${bareRate.toFixed(0)}, ratio ${(oursRate / bareRate).toFixed(3)}`,
   );
+  figure("submission-seconds", first.seconds, "<=", 3);
+  figure("submission-rss-mb", rss, "<=", 300);
 } finally {
   worker.kill("SIGKILL");
   for (const key of made.keys) await deps.storage.delete(key);

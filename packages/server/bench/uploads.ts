@@ -9,7 +9,7 @@ import http from "node:http";
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import pg from "pg";
 import { loadConfig } from "../src/config.js";
-import { median, start, stop } from "./harness.js";
+import { figure, median, start, stop } from "./harness.js";
 import { ensureBenchDatabase, tokenFor } from "./seed.js";
 
 const FILES = 10;
@@ -123,3 +123,6 @@ console.log(`direct S3 PutObject              ${d.toFixed(1).padStart(7)} MB/s`)
 console.log(`POST /api/file/upload            ${a.toFixed(1).padStart(7)} MB/s`);
 console.log(`ratio ${(a / d).toFixed(2)} (target >= 0.50) ${a / d >= 0.5 ? "OK" : "BELOW TARGET"}`);
 console.log(`API peak RSS growth ${g.toFixed(1)} MB (target < 50 MB) ${g < 50 ? "OK" : "OVER TARGET"}`);
+// Issue 30's targets for the table of scripts/bench/all.
+figure("uploads-vs-s3", a / d, ">=", 0.95);
+figure("uploads-rss-mb", g, "<=", 10);

@@ -5,7 +5,6 @@ import { fileURLToPath } from "node:url";
 import { ERROR_MESSAGES, ErrorEnvelope } from "@cpd/contract";
 import { AjvCompiler } from "@fastify/ajv-compiler";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -15,10 +14,10 @@ import { LOG_SERIALIZERS } from "./lib/log-safety.js";
 import { firstValidationMessage } from "./lib/validation-message.js";
 import { registerApiDocument } from "./plugins/api-document.js";
 import { authPlugin } from "./plugins/auth.js";
-import { cspDirectives } from "./plugins/csp.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { registerReadYourWrites } from "./plugins/read-your-writes.js";
 import { checkResponsesAgainstDocument } from "./plugins/response-check.js";
+import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerSpa } from "./plugins/spa.js";
 import { registerCompression, registerLingeringClose, transportOptions } from "./plugins/transport.js";
 import { accountExportRoutes, accountLifecycleRoutes } from "./routes/account-lifecycle.js";
@@ -129,10 +128,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   app.removeContentTypeParser("text/plain");
   await registerCompression(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: cspDirectives(deps.config) },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, deps.config);
   await app.register(cors, { origin: deps.config.corsOrigins.length ? deps.config.corsOrigins : false });
   await app.register(rateLimit, {
     global: false,
