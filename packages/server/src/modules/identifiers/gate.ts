@@ -71,7 +71,7 @@ export type LeavingFiles = { fileIds?: readonly string[]; entryIds?: readonly st
  * or that could not be read, stops nothing: the file list says so beside it. `unlisted` counts the
  * identifiers in text beyond the findings the file keeps (EVIDENCE_MAX_FINDINGS).
  */
-export async function fileFindings(deps: Deps, userId: string, sel: LeavingFiles) {
+async function fileFindings(deps: Deps, userId: string, sel: LeavingFiles) {
   const files = await leavingFiles(deps.prisma, userId, sel);
   let unlisted = 0;
   const findings = files.flatMap((file) => {
