@@ -330,4 +330,23 @@ describe("POST organisations/user-review/portfolio", () => {
     const { pages } = await pdfPages(res.res.rawPayload);
     expect(pages.join("\n")).toContain("Reviewed entry");
   });
+
+  // Only a patient identifier stops a manager's portfolio (identifier-gates-evidence.int.test.ts):
+  // a near-identifier is the member's to judge and mark, as the member's own portfolio asks them to.
+  it("is not stopped by an e-mail address (a near-identifier) in the member's entry", async () => {
+    const org = await createOrganisation(h.deps);
+    const member = await createUser(h.deps, { tier: "CORPORATE", organisationId: org.id });
+    await diary(h, member, { ...ENTRY, Field222: "Asked the ward", Field113: "Ask ward.sister@example.org" });
+    const manager = await createUser(h.deps, {
+      tier: "CORPORATE",
+      organisationId: org.id,
+      roles: ["User-Basic", "Organisation-Manager"],
+    });
+    const res = await call(h.app, "POST", "/organisations/user-review/portfolio", {
+      token: manager.token,
+      body: { user: member.id, dateFrom: yearAgo, dateTo: today },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.res.headers["content-type"]).toBe("application/pdf");
+  });
 });

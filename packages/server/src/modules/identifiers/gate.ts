@@ -106,10 +106,13 @@ export async function refuseEntryFindings(
 }
 
 /**
- * An organisation manager's portfolio of a member (annual review): refused as the member's own
- * would be, but the manager reads where each finding is (record type and id, field, kind, reason,
- * positions) and never the member's text: no recordTitle, since an entry's title or a file's
- * name is the member's writing and may be the very identifier found.
+ * An organisation manager's portfolio of a member (annual review): refused while the member's
+ * entries or evidence hold a patient identifier (severity "identifier"). A near-identifier ("check
+ * this": an e-mail address, a postcode) is the member's to judge and only they can mark it, so it
+ * does not stop the manager, as it does not stop a record or a file. The manager reads where each
+ * finding is (record type and id, field, kind, reason, positions) and never the member's text: no
+ * recordTitle, since an entry's title or a file's name is the member's writing and may be the very
+ * identifier found.
  */
 export async function refuseMemberFindings(
   deps: Deps,
@@ -118,10 +121,10 @@ export async function refuseMemberFindings(
   files: LeavingFiles,
 ) {
   const inFiles = await fileFindings(deps, memberId, files);
-  const found = [...(await entryFindings(deps, memberId, entryIds)), ...inFiles.findings].map((f) => ({
-    ...f,
-    recordTitle: "",
-  }));
+  const inEntries = (await entryFindings(deps, memberId, entryIds)).filter(
+    (f) => f.severity === "identifier",
+  );
+  const found = [...inEntries, ...inFiles.findings].map((f) => ({ ...f, recordTitle: "" }));
   refuseFindings(found, found.length + inFiles.unlisted, IDENTIFIER_FINDING_MESSAGES.memberBlocked);
 }
 
