@@ -134,10 +134,11 @@ describe.each(cases)("chart with $name", ({ files, hpa, apiReplicas, workers }) 
 
   it("renders only known kinds, each valid against the Kubernetes schemas", () => {
     expect(docs.length).toBeGreaterThan(8);
+    const kinds = docs.map((d) => `${d.apiVersion}/${d.kind}`);
+    expect(kinds.filter((k) => !(k in MODELS))).toEqual([]);
     for (const doc of docs) {
-      const Model = MODELS[`${doc.apiVersion}/${doc.kind}`];
-      expect(Model, `${doc.apiVersion} ${doc.kind} ${doc.metadata?.name}`).toBeDefined();
-      expect(() => new (Model as NonNullable<typeof Model>)(doc as never).validate()).not.toThrow();
+      const Model = MODELS[`${doc.apiVersion}/${doc.kind}`] as (typeof MODELS)[string];
+      expect(() => new Model(doc as never).validate(), `${doc.kind} ${doc.metadata?.name}`).not.toThrow();
     }
   });
 
@@ -167,7 +168,14 @@ describe.each(cases)("chart with $name", ({ files, hpa, apiReplicas, workers }) 
         });
         // Node writes PDFs and exports to os.tmpdir(): an emptyDir, the only writable place.
         const tmp = c.volumeMounts.find((m: Doc) => m.mountPath === "/tmp");
-        expect(spec.volumes.find((v: Doc) => v.name === tmp?.name)?.emptyDir, c.name).toBeDefined();
+        expect(tmp?.name, c.name).toEqual(expect.any(String));
+        expect(
+          spec.volumes.find((v: Doc) => v.name === tmp?.name),
+          c.name,
+        ).toMatchObject({
+          name: tmp?.name,
+          emptyDir: expect.any(Object),
+        });
       }
     }
     expect(podSpecs(docs)).toHaveLength(3);
