@@ -11,7 +11,8 @@ export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Starts bench/serve.ts in `mode` on `port` and waits until it listens. */
 export async function start(mode: "app" | "bare", port: number): Promise<ChildProcess> {
   const child = fork(path.join(here, "serve.ts"), [mode, String(port)], {
-    execArgv: ["--import", "tsx"],
+    // BENCH_CHILD_NODE_ARGS: more flags for the child's node (e.g. "--trace-gc"), space-separated.
+    execArgv: ["--import", "tsx", ...(process.env.BENCH_CHILD_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
     env: process.env,
   });
   await new Promise<void>((resolve, reject) => {

@@ -51,7 +51,8 @@ const config = loadConfig({ ...process.env, NODE_ENV: env, LOG_LEVEL: "silent" }
 
 let peak = 0;
 setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage().rss);
+  // rss() alone: memoryUsage() walks the heap's spaces, which costs the app's thread more.
+  peak = Math.max(peak, process.memoryUsage.rss());
 }, 20).unref();
 // Asked "queries", the app child reports the SQL statements run since the last question.
 let queries = 0;
@@ -68,7 +69,7 @@ process.on("message", (m) => {
     return;
   }
   if (m !== "rss") return;
-  const rss = process.memoryUsage().rss;
+  const rss = process.memoryUsage.rss();
   process.send?.({ rss, peak: Math.max(peak, rss) });
   peak = rss;
 });

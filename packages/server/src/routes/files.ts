@@ -1,3 +1,4 @@
+import { IncomingMessage } from "node:http";
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
@@ -22,6 +23,8 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
           entryId: query.entryId,
           length: part ? "unsized" : length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
           body,
+          // A raw body read off the socket (not inject()'s payload): its chunks are the upload's own.
+          ownsChunks: !part && request.raw instanceof IncomingMessage,
           timeouts: deps.config.uploadTimeouts,
         });
       } catch (err) {

@@ -16,7 +16,7 @@ import type { Deps } from "../../deps.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { evidenceTextJob, evidenceTextJobId } from "../../jobs/definitions/evidence-text.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
-import { Storage } from "../../lib/storage.js";
+import { releaseOnceSent, Storage } from "../../lib/storage.js";
 import { isFullMember, loadAccount, membershipFacts } from "../account/index.js";
 import { lockEntry, refreshCompleteness } from "../entries/evidence.js";
 import * as entriesRepo from "../entries/repository.js";
@@ -99,6 +99,12 @@ export interface UploadInput {
    */
   length: number | null | "unsized";
   body: Readable;
+  /**
+   * The body's chunks are this upload's alone (a request read off its socket by Node's HTTP parser,
+   * which hands over each chunk as a fresh buffer): their memory is freed as soon as S3 has them.
+   * Not for a body whose chunks someone else still holds (inject()'s payload, a test's buffer).
+   */
+  ownsChunks?: boolean;
   entryId?: string;
   /** From the config (UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_TIMEOUT_MS); tests inject short ones. */
   timeouts?: UploadTimeouts;
@@ -145,13 +151,11 @@ export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileIn
     throw unsupportedType();
   }
   const ext = extensionOf(filename);
-  const checked =
-    contentType === "text/plain"
-      ? utf8Check()
-      : OFFICE_TYPES[ext] === contentType
-        ? ooxmlCheck(ext)
-        : new PassThrough();
+  const ooxml = OFFICE_TYPES[ext] === contentType;
+  const checked = contentType === "text/plain" ? utf8Check() : ooxml ? ooxmlCheck(ext) : new PassThrough();
   checked.write(head);
+  // Each chunk's memory goes as soon as S3 has it, unless the check keeps chunks (the ZIP's tail).
+  const body = input.ownsChunks && !ooxml ? releaseOnceSent(checked) : checked;
 
   const key = Storage.newKey("files");
   let streamError: unknown;
@@ -163,7 +167,7 @@ export async function uploadFile(deps: Deps, input: UploadInput): Promise<FileIn
   try {
     if (declared === null)
       await deps.storage.putUnsized(key, checked, contentType, MAX_FILE_BYTES, stopPut.signal);
-    else await deps.storage.put(key, checked, contentType, declared, stopPut.signal);
+    else await deps.storage.put(key, body, contentType, declared, stopPut.signal);
     await piping;
     if (streamError) throw streamError;
   } catch (err) {
