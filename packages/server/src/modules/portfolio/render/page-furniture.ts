@@ -10,6 +10,10 @@ export function drawPageFurniture(
   const range = doc.bufferedPageRange();
   const total = range.count;
   const half = CONTENT_WIDTH / 2 - 8;
+  // The same on every page: cut to fit once.
+  doc.fontSize(8.5);
+  const owner = fitText(doc, options.owner, half, { bold: true });
+  const title = fitText(doc, options.title, half);
   for (let i = options.from; i < range.start + total; i++) {
     doc.switchToPage(i);
     // Writing in the margins must not open a new page.
@@ -17,8 +21,6 @@ export function drawPageFurniture(
     doc.page.margins.top = 0;
     doc.page.margins.bottom = 0;
     doc.fontSize(8.5).fillColor(MUTED);
-    const owner = fitText(doc, options.owner, half, { bold: true });
-    const title = fitText(doc, options.title, half);
     writeText(doc, owner, { x: MARGIN.left, y: 34, bold: true, lineBreak: false });
     writeText(doc, title, { x: MARGIN.left + half + 16, y: 34, width: half, align: "right", height: 14 });
     doc
