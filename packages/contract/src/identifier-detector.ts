@@ -26,7 +26,20 @@ const SEVERITY: Record<IdentifierKind, IdentifierSeverity> = {
 
 /** NHS modulus 11 (also H&C and CHI): weights 10..2, check = 11 - sum mod 11, 11 -> 0, 10 -> invalid. */
 export function passesModulus11(digits: string): boolean {
-  if (!/^[0-9]{10}$/.test(digits)) return false;
+  return isTenDigits(digits) && modulus11(digits);
+}
+
+/** Ten ASCII digits and nothing else (no expression: it is asked of every candidate number). */
+function isTenDigits(s: string): boolean {
+  if (s.length !== 10) return false;
+  for (let i = 0; i < 10; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+function modulus11(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < 9; i++) sum += (digits.charCodeAt(i) - 48) * (10 - i);
   const check = (11 - (sum % 11)) % 11;
@@ -39,7 +52,10 @@ export function passesModulus11(digits: string): boolean {
  * 10 -> 0), as Public Health Scotland's published CHI check describes it (ADR 0029, Sources).
  */
 export function passesChiModulus10(digits: string): boolean {
-  if (!/^[0-9]{10}$/.test(digits)) return false;
+  return isTenDigits(digits) && modulus10(digits);
+}
+
+function modulus10(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < 9; i++) {
     let d = digits.charCodeAt(i) - 48;
@@ -54,11 +70,13 @@ export function passesChiModulus10(digits: string): boolean {
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+const twoDigits = (s: string, i: number) => (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
+
 /** DDMMYY at the start is a real date (29 February only in a year divisible by 4: 1900 cannot be told from 2000). */
 function startsWithDate(digits: string): boolean {
-  const day = Number(digits.slice(0, 2));
-  const month = Number(digits.slice(2, 4));
-  const year = Number(digits.slice(4, 6));
+  const day = twoDigits(digits, 0);
+  const month = twoDigits(digits, 2);
+  const year = twoDigits(digits, 4);
   if (month < 1 || month > 12 || day < 1) return false;
   if (month === 2 && day === 29) return year % 4 === 0;
   return day <= (DAYS_IN_MONTH[month - 1] ?? 0);
@@ -70,13 +88,14 @@ const HC_LAST = 3_999_999_999;
 
 /** What a ten-digit number is, or null when it passes no check. `chiOnly`: written DDMMYY NNNN. */
 export function classifyTenDigits(digits: string, chiOnly = false): IdentifierKind | null {
-  const mod11 = passesModulus11(digits);
+  if (!isTenDigits(digits)) return null;
+  const mod11 = modulus11(digits);
   const dated = startsWithDate(digits);
-  if (chiOnly) return dated && (mod11 || passesChiModulus10(digits)) ? "chi-number" : null;
+  if (chiOnly) return dated && (mod11 || modulus10(digits)) ? "chi-number" : null;
   const value = Number(digits);
   if (mod11 && value >= NHS_TEST_FIRST) return "nhs-test-number";
   if (mod11 && value >= HC_FIRST && value <= HC_LAST) return "hc-number";
-  if (dated && (mod11 || passesChiModulus10(digits))) return "chi-number";
+  if (dated && (mod11 || modulus10(digits))) return "chi-number";
   return mod11 ? "nhs-number" : null;
 }
 
@@ -140,13 +159,17 @@ function phoneStart(d: string): boolean {
 /** 0044 and ten digits. */
 const PHONE_DIGITS_MAX = 14;
 
+/** An area or mobile code's first digit: 1-3 or 7-9. */
+const isAreaDigit = (c: number) => (c >= 49 && c <= 51) || (c >= 55 && c <= 57);
+
 /** National UK digits (0 and ten more) of a written number, or null: +44, (0) and 0044 are allowed. */
 function ukPhoneDigits(raw: string): string | null {
   let d = raw;
   if (d.startsWith("0044")) d = d.slice(4);
   else if (d.startsWith("44") && raw.length > 11) d = d.slice(2);
-  if (d.length === 11 && d.startsWith("0")) return /^0[1-37-9]/.test(d) ? d : null;
-  if (d.length === 10 && !d.startsWith("0") && raw !== d) return /^[1-37-9]/.test(d) ? `0${d}` : null;
+  if (d.length === 11 && d.startsWith("0")) return isAreaDigit(d.charCodeAt(1)) ? d : null;
+  if (d.length === 10 && !d.startsWith("0") && raw !== d)
+    return isAreaDigit(d.charCodeAt(0)) ? `0${d}` : null;
   return null;
 }
 
@@ -175,16 +198,20 @@ function scanCluster(
   g.count = 0;
   let j = i;
   let plain = false;
+  let digits = 0;
   for (;;) {
     const start = j;
     while (j < n && isDigit(text.charCodeAt(j))) j++;
     addRun(g, start, j, plain);
+    digits += j - start;
     let k = j;
     while (k < n && k - j < 3 && (isGroupSeparator(text.charCodeAt(k)) || isParen(text.charCodeAt(k)))) k++;
     if (k === j || k >= n || !isDigit(text.charCodeAt(k))) break;
     plain = k - j === 1 && isGroupSeparator(text.charCodeAt(j));
     j = k;
   }
+  // Every number of any kind has ten digits or more (most clusters are a date, a dose or a time).
+  if (digits < 10) return j;
   identifierWindows(text, g, plus, push);
   phoneWindows(text, g, prefixAt, ownPhones, push);
   return j;
@@ -331,10 +358,18 @@ function scanEmails(
     let end = at + 1;
     while (end < text.length && end - at <= DOMAIN_MAX && isDomainChar(text.charCodeAt(end))) end++;
     while (end > at + 1 && (text.charCodeAt(end - 1) === 0x2e || text.charCodeAt(end - 1) === 0x2d)) end--;
-    const domain = text.slice(at + 1, end);
-    const dot = domain.lastIndexOf(".");
-    if (start < at && dot > 0 && dot < domain.length - 2 && !domain.includes("..")) {
-      if (!ownEmails.has(text.slice(start, end).toLowerCase())) push("email", start, end);
+    // The domain (at + 1 to end) has a dot after its first character and two or more after its
+    // last dot, and no two dots together.
+    let dot = -1;
+    let doubled = false;
+    for (let q = at + 1; q < end; q++) {
+      if (text.charCodeAt(q) !== 0x2e) continue;
+      if (q === dot + 1) doubled = true;
+      dot = q;
+    }
+    if (start < at && dot > at + 1 && dot < end - 2 && !doubled) {
+      if (ownEmails.size === 0 || !ownEmails.has(text.slice(start, end).toLowerCase()))
+        push("email", start, end);
     }
     at = text.indexOf("@", at + 1);
   }
@@ -370,16 +405,41 @@ const HOSPITAL_NUMBER = new RegExp(
 
 /** A labelled date of birth names a real day and month: DD/MM/YY(YY), YYYY-MM-DD, or a month's name. */
 function plausibleDate(date: string): boolean {
-  const nums = (date.match(/[0-9]+/g) ?? []).map((x) => ({ len: x.length, value: Number(x) }));
-  const [first, second, third] = nums;
-  if (!first || !second) return false;
-  if (!third) return first.value >= 1 && first.value <= 31; // 12 March 1980 / March 12, 1980
-  const day = first.len === 4 ? third.value : first.value;
-  return day >= 1 && day <= 31 && second.value >= 1 && second.value <= 12;
+  // Its first three numbers (a date has two or three, of at most four digits): length and value.
+  const len = [0, 0, 0];
+  const value = [0, 0, 0];
+  let count = 0;
+  for (let i = 0; i < date.length && count < 3; i++) {
+    const c = date.charCodeAt(i);
+    if (c < 48 || c > 57) continue;
+    let v = 0;
+    let j = i;
+    for (; j < date.length && isDigit(date.charCodeAt(j)); j++) v = v * 10 + date.charCodeAt(j) - 48;
+    len[count] = j - i;
+    value[count++] = v;
+    i = j;
+  }
+  const [first = 0, second = 0, third = 0] = value;
+  if (count < 2) return false;
+  if (count === 2) return first >= 1 && first <= 31; // 12 March 1980 / March 12, 1980
+  const day = len[0] === 4 ? third : first;
+  return day >= 1 && day <= 31 && second >= 1 && second <= 12;
 }
 
 type Push = (kind: IdentifierKind, start: number, end: number) => void;
 
+/** A postcode from start to end, unless it ends like an ordinal (ORDINAL_END, without an expression). */
+function postcodeAt(text: string, start: number, end: number, push: Push) {
+  const s = text.charCodeAt(end - 2);
+  const t = text.charCodeAt(end - 1);
+  const ordinal =
+    isDigit(text.charCodeAt(end - 3)) &&
+    ((s === 0x73 && t === 0x74) ||
+      (s === 0x6e && t === 0x64) ||
+      (s === 0x72 && t === 0x64) ||
+      (s === 0x74 && t === 0x68));
+  if (!ordinal) push("postcode", start, end);
+}
 function postcodeFound(m: RegExpExecArray, push: Push) {
   if (!ORDINAL_END.test(m[0])) push("postcode", m.index, m.index + m[0].length);
 }
@@ -390,9 +450,12 @@ function dateOfBirthFound(m: RegExpExecArray, push: Push) {
 }
 function hospitalNumberFound(m: RegExpExecArray, push: Push) {
   const value = m[1] as string;
-  const trimmed = value.replace(/[/-]+$/, "");
+  let length = value.length;
+  // Without the slashes and hyphens it ends with ([/-]+$).
+  while (length > 0 && (value.charCodeAt(length - 1) === 0x2f || value.charCodeAt(length - 1) === 0x2d))
+    length--;
   const start = m.index + m[0].length - value.length;
-  push("hospital-number", start, start + trimmed.length);
+  push("hospital-number", start, start + length);
 }
 
 // ---- the scan ------------------------------------------------------------------------------
@@ -401,22 +464,33 @@ function hospitalNumberFound(m: RegExpExecArray, push: Push) {
 // closer look (with "@" found by indexOf), instead of a pass per kind over every character:
 // - the first digit of a cluster of ten digits or more (no fewer can be a number of any kind);
 // - the first digit of a date just after a birth label, or of a value just after a hospital-number
-//   label (each label is looked for behind the digit only when the digit starts a date or value;
-//   these come first, and their empty group says a label is near);
+//   label (each label is looked for behind the digit only when the digit starts a date or value);
 // - a digit and two letters of an inward code (the end of every postcode).
 // Every match of the three labelled expressions has its first digit at the start of a cluster,
 // within LABEL_REACH characters of its own start, and every postcode ends with its inward code, so
 // trying the expressions (sticky) at each possible start near those places, in order, finds what
 // a whole-text matchAll finds. The equivalence test compares the two on random texts.
+// The places are few (a real text's are mostly findings), so the labels are looked for behind
+// every one of them, whichever alternative found it: the alternatives are then in the order that
+// costs least per digit (irregexp tries them at every digit): an inward code (one letter looked
+// at), ten digits, then the labels behind their cheap one-character filters. The digit scan itself
+// is irregexp's loop to the next digit, the one cost that does not shrink (ADR 0031).
 const SEPARATOR_CLASS = "[ \\u00a0\\-\\u2010\\u2011\\u2013()]"; // isGroupSeparator or isParen
-/** What follows the first digit of a date (DATE): two more numbers, or a gap and a month or a year. */
+/**
+ * What follows the first digit of a date (DATE): two more numbers, or a gap and a year, "of" or
+ * the first three letters of a month.
+ */
 const DATE_AHEAD =
-  "(?=[0-9]?[/.\\-][0-9]{1,2}[/.\\-][0-9]{2}|[0-9]{3}-[0-9]{2}-|[0-9]?(?:st|nd|rd|th)?,?[ \\t\\u00a0]{1,3}[0-9adfjmnos])";
+  "(?=[0-9]?[/.\\-][0-9]{1,2}[/.\\-][0-9]{2}|[0-9]{3}-[0-9]{2}-|[0-9]?(?:st|nd|rd|th)?,?[ \\t\\u00a0]{1,3}(?:[0-9]{4}|of|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))";
+// Only the digit is consumed (the rest is looked at ahead or behind), so that test() (no match
+// array) says where a place is: lastIndex - 1.
 const PLACES = new RegExp(
-  `(?<![0-9])[0-9](?:(?<=[ \\t\\u00a0:=\\-\\u2013bhen.][0-9])${DATE_AHEAD}(?<=${DOB_LABEL}[ \\t\\u00a0:=\\-\\u2013]{0,7}(?:(?:${MONTHS})\\.?${GAP})?[0-9])()` +
-    `|(?=[A-Z0-9/-]{2})(?<=[ \\t:#=\\-\\u2013.A-Z][0-9])(?<=${HOSPITAL_LABEL}[ \\t:#=\\-\\u2013]{0,7}[A-Z]{0,4}[0-9])()` +
-    `|(?:${SEPARATOR_CLASS}{0,3}[0-9]){9})` +
-    "|[0-9][ABD-HJLNP-UW-Z]{2}(?![A-Z0-9])",
+  "[0-9](?:(?=[ABD-HJLNP-UW-Z]{2}(?![A-Z0-9]))" +
+    `|(?<![0-9][0-9])(?:(?=(?:${SEPARATOR_CLASS}{0,3}[0-9]){9})` +
+    // Before the first digit of a date or a value: a lead, a label's last letter, or a value's letters.
+    `|(?<=[ \\t\\u00a0:#=\\-\\u2013.A-Z][0-9])(?=[0-9/.\\-A-Z, \\t\\u00a0])` +
+    `(?:${DATE_AHEAD}(?<=${DOB_LABEL}[ \\t\\u00a0:=\\-\\u2013]{0,7}(?:(?:${MONTHS})\\.?${GAP})?[0-9])` +
+    `|(?=[A-Z0-9/-]{2})(?<=${HOSPITAL_LABEL}[ \\t:#=\\-\\u2013]{0,7}[A-Z]{0,4}[0-9]))))`,
   "gi",
 );
 /** From the start of a labelled match to its first digit: "date of birth" (17), a lead (7), "september." and a gap (13). */
@@ -437,6 +511,27 @@ const isInwardAt = (text: string, q: number) =>
   !isAsciiLetter(text.charCodeAt(q + 3)) &&
   !isDigit(text.charCodeAt(q + 3));
 
+/**
+ * Whether a label's first letters are at p (`first` lower case): d.o.b (each dot optional), date;
+ * birth, born; mrn, medical; hosp; unit. Most words fail here, at no expression's cost.
+ */
+function labelStartAt(text: string, p: number, first: number): boolean {
+  // (No closure here: this runs for many words.)
+  const b = text.charCodeAt(p + 1) | 0x20;
+  const c = text.charCodeAt(p + 2) | 0x20;
+  if (first === 0x64) {
+    if (b === 0x61) return c === 0x74; // da(te)
+    const o = b === 0x2e ? p + 2 : p + 1; // d.o / do
+    if ((text.charCodeAt(o) | 0x20) !== 0x6f) return false;
+    const after = text.charCodeAt(o + 1) | 0x20;
+    return after === 0x62 || (after === 0x2e && (text.charCodeAt(o + 2) | 0x20) === 0x62); // ob / o.b
+  }
+  if (first === 0x62) return (b === 0x69 || b === 0x6f) && c === 0x72; // bir(th), bor(n)
+  if (first === 0x6d) return (b === 0x72 && c === 0x6e) || (b === 0x65 && c === 0x64); // mrn, med(ical)
+  if (first === 0x68) return b === 0x6f && c === 0x73; // hos(p)
+  return b === 0x6e && c === 0x69; // uni(t)
+}
+
 function scanFast(text: string, ownPhones: ReadonlySet<string>, push: Push) {
   const g = groups();
   let clusterEnd = 0;
@@ -447,27 +542,30 @@ function scanFast(text: string, ownPhones: ReadonlySet<string>, push: Push) {
   let dateEnd = 0;
   let hospitalEnd = 0;
   PLACES.lastIndex = 0;
-  for (let m = PLACES.exec(text); m !== null; m = PLACES.exec(text)) {
-    const s = m.index;
+  while (PLACES.test(text)) {
+    const s = PLACES.lastIndex - 1;
     if (s >= clusterEnd) clusterEnd = scanCluster(text, clusterStart(text, s), g, ownPhones, push);
     if (isInwardAt(text, s)) {
       for (let p = Math.max(postcodeFrom, postcodeEnd, s - 5); p <= s - 2; p++) {
-        if (!isAsciiLetter(text.charCodeAt(p))) continue;
+        // A postcode starts with a letter, after no letter or digit, and not inside the last one.
+        if (p < postcodeEnd || !isAsciiLetter(text.charCodeAt(p))) continue;
+        const before = text.charCodeAt(p - 1);
+        if (isAsciiLetter(before) || isDigit(before)) continue;
         POSTCODE_AT.lastIndex = p;
-        const found = POSTCODE_AT.exec(text);
-        if (found) {
-          postcodeFound(found, push);
-          postcodeEnd = p + found[0].length;
+        if (POSTCODE_AT.test(text)) {
+          postcodeEnd = POSTCODE_AT.lastIndex;
+          postcodeAt(text, p, postcodeEnd, push);
         }
       }
       postcodeFrom = Math.max(postcodeFrom, s - 1);
     }
-    // Birth labels start with d or b, hospital-number labels with m, h or u, each at a word's start.
-    const labelled = m[1] !== undefined || m[2] !== undefined;
-    for (let p = labelled ? Math.max(labelFrom, s - LABEL_REACH) : s; p < s; p++) {
+    // Birth labels start with d or b, hospital-number labels with m, h or u, each at a word's start;
+    // their first letters are looked at first, so most words cost no expression.
+    for (let p = Math.max(labelFrom, s - LABEL_REACH); p < s; p++) {
       const c = text.charCodeAt(p) | 0x20;
       const dob = c === 0x64 || c === 0x62;
       if (!dob && c !== 0x6d && c !== 0x68 && c !== 0x75) continue;
+      if (!labelStartAt(text, p, c)) continue;
       if (p > 0 && isAsciiLetter(text.charCodeAt(p - 1))) continue;
       if (dob && p >= dateEnd) {
         DATE_OF_BIRTH_AT.lastIndex = p;
@@ -485,7 +583,7 @@ function scanFast(text: string, ownPhones: ReadonlySet<string>, push: Push) {
         }
       }
     }
-    if (labelled) labelFrom = Math.max(labelFrom, s);
+    labelFrom = Math.max(labelFrom, s);
     // Inside a cluster only its last digit can end an inward code; nothing else starts mid-cluster.
     PLACES.lastIndex = Math.max(s + 1, clusterEnd - 1);
   }
@@ -520,6 +618,43 @@ const PUSH_ORDER: Record<IdentifierKind, number> = {
   "hospital-number": 4,
 };
 
+/** Equal spans in the order the kinds were once pushed in (numbers, e-mail, postcode, date of birth, hospital number). */
+const byPosition = (x: IdentifierFinding, y: IdentifierFinding) =>
+  x.start - y.start || y.end - x.end || PUSH_ORDER[x.kind] - PUSH_ORDER[y.kind];
+
+/**
+ * The scan's findings (mostly in order already: sorted only when not) and the e-mail addresses (in
+ * order of start, none sharing one), merged in the order one stable sort of both would give: no
+ * finding of the scan compares equal to an e-mail address's.
+ */
+function inOrder(found: IdentifierFinding[], emails: IdentifierFinding[]): IdentifierFinding[] {
+  for (let i = 1; i < found.length; i++) {
+    if (byPosition(found[i - 1] as IdentifierFinding, found[i] as IdentifierFinding) > 0) {
+      found.sort(byPosition);
+      break;
+    }
+  }
+  if (emails.length === 0) return found;
+  const all: IdentifierFinding[] = [];
+  let i = 0;
+  for (const e of emails) {
+    while (i < found.length && byPosition(found[i] as IdentifierFinding, e) < 0)
+      all.push(found[i++] as IdentifierFinding);
+    all.push(e);
+  }
+  while (i < found.length) all.push(found[i++] as IdentifierFinding);
+  return all;
+}
+
+/**
+ * Where push puts findings: one function for every call (the scan is synchronous), not a closure
+ * made per call (a bundler that keeps function names renames each one it makes).
+ */
+let pushed: IdentifierFinding[] = [];
+const push: Push = (kind, start, end) => {
+  pushed.push({ kind, start, end, severity: SEVERITY[kind], reason: IDENTIFIER_MESSAGES[kind] });
+};
+
 const asList = (v: string | readonly string[] | undefined): readonly string[] =>
   v === undefined ? [] : typeof v === "string" ? [v] : v;
 
@@ -530,15 +665,14 @@ function detect(
 ): IdentifierFinding[] {
   const ownEmails = new Set(asList(options.ownEmail).map((e) => e.trim().toLowerCase()));
   const ownPhones = new Set(asList(options.ownPhone).map(normalisePhone));
-  const found: IdentifierFinding[] = [];
-  const push: Push = (kind, start, end) =>
-    found.push({ kind, start, end, severity: SEVERITY[kind], reason: IDENTIFIER_MESSAGES[kind] });
+  const scanned: IdentifierFinding[] = [];
+  pushed = scanned;
   scan(text, ownPhones, push);
+  const emails: IdentifierFinding[] = [];
+  pushed = emails;
   scanEmails(text, ownEmails, push);
-
-  // Equal spans in the order the kinds were once pushed in (numbers, e-mail, postcode, date of
-  // birth, hospital number): the first is kept, whatever order the scan met them in.
-  found.sort((x, y) => x.start - y.start || y.end - x.end || PUSH_ORDER[x.kind] - PUSH_ORDER[y.kind]);
+  // Equal spans: the first in that order is kept, whatever order the scan met them in.
+  const found = inOrder(scanned, emails);
   // Identifiers win over checks they overlap; overlapping checks keep the first. One sweep: the
   // identifiers' spans are merged in order, and the findings come in order of start.
   const spans: [number, number][] = [];
