@@ -207,6 +207,8 @@ export const formSchema = endpoint({
 export const entryForm = endpoint({
   method: "GET",
   path: "/form/entry/:id",
+  // 409 IDENTIFIERS_FOUND to a reviewee while the shared record holds a finding (ADR 0031).
+  errors: [409],
   summary: "An entry's form (the version it was written with) with its answers filled in",
   description:
     "Its owner calls it with the session token. The reviewee of a shared supervision record may call " +

@@ -31,6 +31,35 @@ export const IDENTIFIER_FINDING_MESSAGES = {
   /** The 409's message to an organisation manager: the member's records hold the findings. */
   memberBlocked:
     "This member's records hold what looks like a patient identifier. They must redact it, or mark it as not a patient identifier, before their portfolio can be made.",
+  /**
+   * The 409's message (code IDENTIFIER_CHECK_PENDING) while a file that would leave was uploaded
+   * moments ago and its text is still being read (ADR 0031): it leaves once checked.
+   */
+  checking: "A file is still being checked for patient identifiers. Try again in a minute.",
+  /**
+   * The 409's message to a supervision share's reviewee (code IDENTIFIERS_FOUND) when the record,
+   * changed since it was shared, holds an unresolved finding: it is not shown until its owner deals with it.
+   */
+  sharedBlocked:
+    "This record has changed since it was shared and may now identify a patient. It can be opened again once its owner has dealt with that.",
+  /** The 409's message to a reviewee asking for an evidence file that is withheld. */
+  fileWithheld:
+    "This file is not available: it may identify a patient, or it is still being checked. Its owner has been told.",
+  /** A supervision share's view, to the reviewee: evidence files not shown. */
+  withheldFiles: (n: number) =>
+    `${n} evidence file${n === 1 ? " is" : "s are"} not shown: ${n === 1 ? "it" : "they"} may identify a patient, or ${n === 1 ? "is" : "are"} still being checked.`,
+  /** The same view, to the record's owner: what their reviewer cannot open, and what to do. */
+  withheldFromReviewer: (record: boolean, files: number) =>
+    [
+      record
+        ? "Your reviewer cannot open this record: since it was shared it has gained what looks like a patient identifier. Redact it, or mark it as not a patient identifier."
+        : "",
+      files
+        ? `${files} evidence file${files === 1 ? " is" : "s are"} not shown to your reviewer: ${files === 1 ? "it" : "they"} may identify a patient (rename, or remove it and upload a redacted copy), or ${files === 1 ? "is" : "are"} still being checked.`
+        : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
   resolved: "Marked as not a patient identifier",
   notFlagged: "That text is not flagged in this entry",
   /** The entries list's badge on an entry with unresolved findings. */

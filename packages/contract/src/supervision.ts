@@ -111,22 +111,42 @@ export const SupervisionViewer = Type.Object({
   name: Text(),
 });
 
+/**
+ * What the reviewee is not shown of the record as it is now (ADR 0031): the record changes after
+ * sharing, so its text and evidence are checked on every read. Absent when nothing is withheld.
+ * `record`: the reviewee's read is refused (409 IDENTIFIERS_FOUND) while the entry or its topics
+ * hold an unresolved finding (told to the owner); `files`: evidence files left out of the form
+ * (a patient identifier in the name or text, or still being read).
+ */
+export const SupervisionWithheld = Type.Object({
+  record: Type.Boolean(),
+  files: Type.Integer({ minimum: 0 }),
+  message: Text(),
+});
+
 export const supervisionView = endpoint({
   method: "GET",
   path: "/supervision/:id",
-  errors: [410],
+  // 409 IDENTIFIERS_FOUND to the reviewee while the record holds a finding (ADR 0031).
+  errors: [409, 410],
   summary:
     "The shared supervision record, for its owner or its reviewee (guest token): read-only for the guest",
   tags,
   auth: false,
   guest: true,
   params: ShareParams,
-  response: Type.Object({ form: Form, ownerName: Text(), viewer: SupervisionViewer }),
+  response: Type.Object({
+    form: Form,
+    ownerName: Text(),
+    viewer: SupervisionViewer,
+    withheld: Type.Optional(SupervisionWithheld),
+  }),
 });
 
 export const supervisionFile = endpoint({
   method: "GET",
   path: "/supervision/:id/files/:fileId",
+  errors: [409],
   summary: "One evidence file of the shared record (owner or reviewee)",
   tags,
   auth: false,
@@ -141,6 +161,7 @@ export const supervisionFile = endpoint({
 export const supervisionPdf = endpoint({
   method: "GET",
   path: "/supervision/:id/pdf",
+  errors: [409],
   summary: "The supervision record as PDF, with its signatures and their hashes (owner or reviewee)",
   tags,
   auth: false,
@@ -217,6 +238,7 @@ export const deleteSupervisionTopic = endpoint({
 export const completeSupervision = endpoint({
   method: "POST",
   path: "/supervision/complete",
+  errors: [409],
   summary: "Sign off: the Supervisor first, then the Supervisee, which completes the session",
   tags,
   auth: false,

@@ -16,7 +16,7 @@ export const USERS = 100;
 // ./scripts/test (about 80 s for the full seed on two busy cores).
 export const ENTRIES = Number(process.env.BENCH_ENTRIES || 200_000);
 export const HEAVY_ENTRIES = ENTRIES / 100;
-const VERSION = "bench seed v4"; // in profiles.job_title: bump it to reseed
+const VERSION = "bench seed v5"; // in profiles.job_title: bump it to reseed
 
 /** The words of titles and descriptions; earlier words are more frequent. */
 const WORDS = `safeguarding infection control medication audit leadership reflection webinar conference
@@ -65,11 +65,16 @@ SELECT id, 'Bench', email, '${VERSION}', '{HCPC,NMC}' FROM users;
 INSERT INTO memberships (user_id, tier, active, member_since) SELECT id, 'PREMIUM', true, current_date - 400 FROM users;
 INSERT INTO user_roles (user_id, role) SELECT id, '${ROLES.userBasic}' FROM users;
 
+-- Already checked for patient identifiers (ADR 0029, 0031): the words hold no digits nor addresses,
+-- so unresolved_findings is 0 (not null: the entry-findings sweep would re-scan them all) and the
+-- files' text_check is done with no findings (not null: the sweep would queue them to be read, and
+-- a pending one would stop the portfolio and export benches).
 INSERT INTO entries (id, user_id, type, title, date, hours, category, description, tags, completeness,
-                     completeness_percentage, supervision_completed, search_text, created_at)
+                     completeness_percentage, supervision_completed, search_text, created_at,
+                     unresolved_findings)
 SELECT id, user_id, type, title, date, hours, category, description, tags, completeness,
        (4 - completeness) / 3.0, type = 'supervision' AND r > 0.96, lower(title || ' ' || description),
-       date + make_interval(secs => r * 86400)
+       date + make_interval(secs => r * 86400), 0
   FROM (SELECT md5('bench-entry-' || i)::uuid AS id,
                md5('bench-user-' || CASE WHEN i % 100 = 0 THEN 1 ELSE 2 + i % ${USERS - 1} END)::uuid AS user_id,
                r, CASE WHEN r < 0.8 THEN 'diary' WHEN r < 0.92 THEN 'reflection' ELSE 'supervision' END AS type,
@@ -85,8 +90,10 @@ SELECT id, user_id, type, title, date, hours, category, description, tags, compl
                1 + floor(random() * 3)::int AS completeness
           FROM (SELECT i, random() AS r, random() AS n FROM generate_series(1, ${ENTRIES}) i) g) t;
 
-INSERT INTO files (id, user_id, storage_key, filename, content_type, size, entry_id, created_at)
-SELECT md5('bench-file-' || id)::uuid, user_id, 'bench/' || id, 'evidence.pdf', 'application/pdf', 123456, id, created_at
+INSERT INTO files (id, user_id, storage_key, filename, content_type, size, entry_id, created_at,
+                   text_check, identifier_findings)
+SELECT md5('bench-file-' || id)::uuid, user_id, 'bench/' || id, 'evidence.pdf', 'application/pdf', 123456, id, created_at,
+       'done', '{"findings": [], "total": 0, "identifiers": 0}'::jsonb
   FROM entries WHERE random() < 0.05;
 INSERT INTO shared_cpd (id, entry_id, user_id, title, description, category, website_url, created_at)
 SELECT md5('bench-share-' || id)::uuid, id, user_id, title, description, category, 'https://example.org', created_at

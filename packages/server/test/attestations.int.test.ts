@@ -11,6 +11,7 @@ import {
   ATTESTATION_MESSAGES as M,
 } from "@cpd/contract";
 import { afterEach, describe, expect, it } from "vitest";
+import { ATTESTER_DETAILS } from "./factories.js";
 import { call, createUser, randomIp, type TestUser, useApp } from "./harness.js";
 import { type MailDevEmail, mailsTo, waitForNewMail } from "./mail.js";
 import { waitForSms } from "./sms.js";
@@ -133,15 +134,7 @@ async function opened(o: Parameters<typeof requested>[0] = {}) {
   return { r, token: await tokenFor(r) };
 }
 
-const DETAILS = {
-  name: "Sam Colleague",
-  registrationNumber: "98B7654C",
-  regulator: "NMC",
-  email: "sam@trust.example",
-  address: "Ward 7, City Hospital, Leeds",
-  postcode: "ls1 3ex",
-  date: "2026-11-20",
-};
+const DETAILS = ATTESTER_DETAILS;
 
 const signCall = (id: string, token: string, body: Record<string, unknown>) =>
   call(h.app, "POST", `/attestation/${id}/sign`, { token, ip: randomIp(), body });

@@ -126,6 +126,17 @@ export async function portfolioBytes(doc: Parameters<typeof renderPortfolio>[0])
 }
 
 /** An NMC nurse and midwife's registration as the member saves it (PUT /profile/registrations). */
+/** An attester's details as the signing form sends them. */
+export const ATTESTER_DETAILS = {
+  name: "Sam Colleague",
+  registrationNumber: "98B7654C",
+  regulator: "NMC",
+  email: "sam@trust.example",
+  address: "Ward 7, City Hospital, Leeds",
+  postcode: "ls1 3ex",
+  date: "2026-11-20",
+};
+
 export const NMC_REGISTRATION = {
   regulator: "NMC",
   registers: ["nurse", "midwife"],

@@ -5,11 +5,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { IDENTIFIER_FINDING_MESSAGES, resolutionKey } from "@cpd/contract";
 import { describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
-import { checkFileText, queueUnreadFiles } from "../src/modules/files/text-check.js";
+import { checkFileText, PENDING_BLOCKS_MINUTES, queueUnreadFiles } from "../src/modules/files/text-check.js";
 import { diary, hcpcPortalToken, portfolioRequest, savedNmcRegistration, uploaded } from "./factories.js";
-import { call, createOrganisation, createUser, randomIp, type TestUser, useApp } from "./harness.js";
+import { call, createOrganisation, createUser, randomIp, refusal, type TestUser, useApp } from "./harness.js";
 import { nhsNumber, pdfOf, spaced } from "./identifier-fixtures.js";
-import { revieweeFor, shareCall, supervisionEntry } from "./supervision-fixtures.js";
+import { revieweeFor, shareCall, signaturePng, supervisionEntry } from "./supervision-fixtures.js";
 
 const h = useApp();
 
@@ -88,7 +88,7 @@ describe("evidence files in the gates", () => {
     const u = await createUser(h.deps);
     const entryId = await diary(h, u, { DiaryDate: "2026-10-01" });
     const name = `Referral ${NHS}.pdf`;
-    const fileId = await uploaded(h, u, name, await pdfOf(["Referral letter"]));
+    const fileId = await readPdf(u, name, ["Referral letter"]);
     await attach(fileId, entryId);
     const token = await hcpcPortalToken(h, u.id);
     const pdf = () =>
@@ -177,6 +177,65 @@ describe("evidence files in the gates", () => {
     expect(refused(await ask.export(u), IDENTIFIER_FINDING_MESSAGES.blockedFile)).toEqual([
       inFile(fileId, "Old letter.pdf", "text"),
     ]);
+  });
+});
+
+describe("evidence still being read", () => {
+  /**
+   * A file of `u`'s attached to the entry and marked as a PDF just uploaded whose reading has not
+   * ended. A PNG: no evidence-text job is queued for it, so a worker running for another test file
+   * (they share the queues) cannot read it meanwhile.
+   */
+  async function beingRead(u: TestUser, entryId: string, createdAt = new Date()) {
+    const id = await uploaded(h, u, "Clinic letter.png", await signaturePng(40, 40));
+    await h.deps.prisma.storedFile.update({
+      where: { id },
+      data: { entryId, textCheck: "pending", createdAt },
+    });
+    return id;
+  }
+  const setCheck = (id: string, textCheck: string, createdAt = new Date()) =>
+    h.deps.prisma.storedFile.update({ where: { id }, data: { textCheck, createdAt } });
+
+  it("a file uploaded moments ago and still being read stops a portfolio and the export until it is read", async () => {
+    const u = await createUser(h.deps);
+    const entryId = await diary(h, u, { DiaryDate: addDays(todayInLondon(), -30) });
+    const fileId = await beingRead(u, entryId);
+    const body = portfolioRequest({ diaryEntries: [entryId], evidenceIds: [fileId] });
+    const checking = [409, "IDENTIFIER_CHECK_PENDING", IDENTIFIER_FINDING_MESSAGES.checking];
+    expect(refusal(await ask.portfolio(u, body))).toEqual(checking);
+    expect(refusal(await ask.export(u))).toEqual(checking);
+    expect(await h.deps.prisma.portfolioRequest.count({ where: { userId: u.id } })).toBe(0);
+    expect(await h.deps.prisma.accountExport.count({ where: { userId: u.id } })).toBe(0);
+    // Not selected, it stops no portfolio.
+    const without = await ask.portfolio(u, portfolioRequest({ diaryEntries: [entryId], evidenceIds: [] }));
+    expect(without.status, JSON.stringify(without.body)).toBe(200);
+
+    // Read, with nothing found: both go.
+    await setCheck(fileId, "done");
+    const res = await ask.portfolio(u, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await ask.export(u)).status).toBe(201);
+  });
+
+  it("a file pending past the limit (its job lost) or that could not be read stops nothing; the sweep queues the first again", async () => {
+    const u = await createUser(h.deps);
+    const entryId = await diary(h, u, { DiaryDate: addDays(todayInLondon(), -30) });
+    const fileId = await beingRead(u, entryId);
+    const body = portfolioRequest({ diaryEntries: [entryId], evidenceIds: [fileId] });
+    expect((await ask.portfolio(u, body)).status).toBe(409);
+
+    await setCheck(fileId, "pending", new Date(Date.now() - (PENDING_BLOCKS_MINUTES + 1) * 60_000));
+    const res = await ask.portfolio(u, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const queued: string[] = [];
+    await queueUnreadFiles(h.deps.prisma, 10_000, async (ids) => {
+      queued.push(...ids);
+    });
+    expect(queued).toContain(fileId);
+
+    await setCheck(fileId, "failed");
+    expect((await ask.portfolio(u, body)).status).toBe(200);
   });
 });
 

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { checkFileText } from "../src/modules/files/text-check.js";
 import { codeKey, deriveCode } from "../src/modules/supervision/codes.js";
 import { startWorkers } from "../src/worker.js";
 import { call, createUser, randomIp, testConfig, useApp } from "./harness.js";
@@ -221,6 +222,8 @@ describe("supervision sharing", () => {
       });
     const evidence = await upload(`&entryId=${entryId}`);
     expect(evidence.status).toBe(200);
+    // Read as the evidence-text job reads it: a file still being read stops the share (ADR 0031).
+    await checkFileText({ db: h.deps.prisma, storage: h.deps.storage, log: h.deps.log }, evidence.body.id);
     const loose = await upload("");
     expect(loose.status).toBe(200);
     expect((await shareCall(h, owner, shareOf(entryId))).status).toBe(200);

@@ -15,8 +15,9 @@ import { attestationEmailJob, attestationEmailJobId } from "../../jobs/definitio
 import { AppError, badRequest } from "../../lib/errors.js";
 import { drawnSignature } from "../../lib/signature-image.js";
 import { attesterActRefusal, attesterReadRefusal } from "../../policies/attestations.js";
+import { entryFindings, recordFindings, refuseSharedRead } from "../identifiers/gate.js";
 import { fullName } from "../supervision/reviewee.js";
-import { contentHash, coveredContent } from "./covered.js";
+import { type Covered, contentHash, coveredContent } from "./covered.js";
 import { attesterOf } from "./guest.js";
 import * as repo from "./repository.js";
 import { stateOf } from "./state.js";
@@ -40,6 +41,19 @@ async function actionable(deps: Deps, token: string | null, id: string) {
   return row;
 }
 
+/**
+ * The covered records are read as they are now, and the professional can change them after the
+ * request (ADR 0031): the attester's read and signature are refused while they hold what stopped
+ * the request (records' patient identifiers, entries' unresolved findings), named without titles.
+ */
+async function refuseFindingsNow(deps: Deps, row: { userId: string; entryIds: string[] }, covered: Covered) {
+  const found = [
+    ...recordFindings(covered.records),
+    ...(await entryFindings(deps, row.userId, row.entryIds)),
+  ];
+  refuseSharedRead(found.map((f) => ({ ...f, recordTitle: "" })));
+}
+
 export async function view(deps: Deps, token: string | null, id: string) {
   const row = await readable(deps, token, id);
   await repo.markOpened(deps.prisma, row.id, deps.now());
@@ -47,6 +61,7 @@ export async function view(deps: Deps, token: string | null, id: string) {
     repo.ownerFacts(deps.prisma, row.userId),
     coveredContent(deps, row),
   ]);
+  await refuseFindingsNow(deps, row, covered);
   const opened = await repo.byId(deps.prisma, row.id);
   return {
     id: row.id,
@@ -90,7 +105,9 @@ export async function sign(deps: Deps, token: string | null, id: string, body: S
   const image = drawnSignature(body.signature);
   if (!image) throw badRequest(M.signatureInvalid, "SIGNATURE_INVALID");
 
-  const hash = contentHash(row, await coveredContent(deps, row), details);
+  const covered = await coveredContent(deps, row);
+  await refuseFindingsNow(deps, row, covered);
+  const hash = contentHash(row, covered, details);
   const key = `signatures/attestation-${randomUUID()}.${image.extension}`;
   await deps.storage.put(key, image.bytes, image.contentType, image.bytes.length);
   const now = deps.now();

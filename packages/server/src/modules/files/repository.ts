@@ -167,7 +167,7 @@ export const setTextCheck = (
 
 /**
  * The user's files that would leave with something (identifiers/gate.ts): those among `fileIds`,
- * those that are evidence of `entryIds`, or all of them. Name and kept findings only.
+ * those that are evidence of `entryIds`, or all of them. Name, kept findings and the check's state.
  */
 export function leavingFiles(
   db: Client,
@@ -180,7 +180,7 @@ export function leavingFiles(
   if (!sel.all && !or.length) return Promise.resolve([]);
   return db.storedFile.findMany({
     where: { userId, ...(sel.all ? {} : { OR: or }) },
-    select: { id: true, filename: true, identifierFindings: true },
+    select: { id: true, filename: true, identifierFindings: true, textCheck: true, createdAt: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
 }
@@ -195,6 +195,20 @@ export async function markUnreadPending(db: Client, types: readonly string[], ba
      WHERE id IN (SELECT id FROM files WHERE text_check IS NULL AND content_type = ANY(${[...types]}::text[])
                    ORDER BY created_at LIMIT ${batch} FOR UPDATE SKIP LOCKED)
     RETURNING id`;
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Up to `batch` files still being read that were uploaded before `before` (their job lost, or the
+ * queue long behind): the sweep queues them again (the job id dedupes one still waiting).
+ */
+export async function stalePending(db: Client, before: Date, batch: number) {
+  const rows = await db.storedFile.findMany({
+    where: { textCheck: "pending", createdAt: { lt: before } },
+    select: { id: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: batch,
+  });
   return rows.map((r) => r.id);
 }
 

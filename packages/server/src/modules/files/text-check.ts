@@ -52,9 +52,18 @@ export const markTextCheckFailed = (db: Db, fileId: string) => repo.setTextCheck
 /**
  * Files uploaded before the evidence check was made have no text_check and were never read: the
  * maintenance sweep (the entry-findings job) marks a batch of them pending and `queue` hands each
- * to the evidence-text job, until none is left. Answers how many were queued.
+ * to the evidence-text job, until none is left; files still pending long after their upload are
+ * queued again. Answers how many unread files were newly queued.
  */
-export async function queueUnreadFiles(db: Db, batch: number, queue: (fileIds: string[]) => Promise<void>) {
+export async function queueUnreadFiles(
+  db: Db,
+  batch: number,
+  queue: (fileIds: string[]) => Promise<void>,
+  now = new Date(),
+) {
+  // Files left pending past PENDING_BLOCKS_MINUTES (a job lost with Redis) are queued again first.
+  const stale = await repo.stalePending(db, new Date(now.getTime() - PENDING_BLOCKS_MINUTES * 60_000), batch);
+  if (stale.length) await queue(stale);
   const types = ["application/pdf", DOCX_TYPE].filter((t): t is string => !!t && readsText(t));
   const ids = await repo.markUnreadPending(db, types, batch);
   if (!ids.length) return 0;
@@ -67,3 +76,14 @@ export async function queueUnreadFiles(db: Db, batch: number, queue: (fileIds: s
   }
   return ids.length;
 }
+
+/**
+ * How long after its upload a file still being read stops what it would leave with (the gates,
+ * identifiers/gate.ts): reading takes seconds, so a lost or long-queued job cannot block for ever;
+ * past this the file leaves as one that could not be read would, and the sweep queues it again.
+ */
+export const PENDING_BLOCKS_MINUTES = 10;
+
+/** A file whose text is being read and was uploaded less than PENDING_BLOCKS_MINUTES ago. */
+export const stillBeingRead = (file: { textCheck: string | null; createdAt: Date }, now: Date) =>
+  file.textCheck === "pending" && now.getTime() - file.createdAt.getTime() < PENDING_BLOCKS_MINUTES * 60_000;

@@ -139,14 +139,15 @@ export async function getEntryForm(deps: Deps, userId: string, entryId: string, 
 /**
  * An entry's form with its answers. A supervision record also shows its current share
  * (reviewee, topics, comments, signatures) and is read-only once signed. `view` renders it
- * through a share: evidence by the share's URLs, and for the reviewee every item disabled.
+ * through a share: evidence by the share's URLs (less `hiddenFiles`), and for the reviewee every
+ * item disabled.
  */
 export async function entryFormOf(
   deps: Deps,
   userId: string,
   entryId: string,
   revieweeForEntry: RevieweeLoader,
-  view?: { guest: boolean; fileUrl: (fileId: string) => string },
+  view?: { guest: boolean; fileUrl: (fileId: string) => string; hiddenFiles?: ReadonlySet<string> },
 ) {
   const entry = await deps.prisma.entry.findFirst({
     where: { id: entryId, userId },
@@ -159,6 +160,8 @@ export async function entryFormOf(
     },
   });
   if (!entry) throw notFound("Entry not found", "ENTRY_NOT_FOUND");
+  // Evidence the share's reviewee is not shown (ADR 0031): neither listed nor named.
+  if (view?.hiddenFiles?.size) entry.files = entry.files.filter((f) => !view.hiddenFiles?.has(f.id));
   const def = await formById(deps.prisma, entry.formId, entry.type as EntryType);
   const reviewee =
     entry.type === "supervision" ? await revieweeForEntry(deps.prisma, entry.id, deps.now()) : null;

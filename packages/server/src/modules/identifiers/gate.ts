@@ -14,6 +14,7 @@ import { AppError } from "../../lib/errors.js";
 import { unresolvedFindingsOf } from "../entries/identifier-findings.js";
 import { filenameFindings, type StoredFindings } from "../files/evidence-findings.js";
 import { leavingFiles } from "../files/repository.js";
+import { stillBeingRead } from "../files/text-check.js";
 
 /** What a finding is in: an entry (by its type: diary, reflection, supervision...), a revalidation record, a file or the profile. */
 type Where = { type: string; id: string; title: string };
@@ -67,26 +68,41 @@ export type LeavingFiles = { fileIds?: readonly string[]; entryIds?: readonly st
  * now and in what the evidence-text job kept of its text. Only severity "identifier", as for
  * records: a file has no "not a patient identifier" resolution (the user renames, removes or
  * replaces it), and documents such as a certificate carry e-mail addresses, phone numbers and
- * postcodes that the near-identifier checks would otherwise always stop. A file still being read,
- * or that could not be read, stops nothing: the file list says so beside it. `unlisted` counts the
- * identifiers in text beyond the findings the file keeps (EVIDENCE_MAX_FINDINGS).
+ * postcodes that the near-identifier checks would otherwise always stop. `unlisted` counts the
+ * identifiers in text beyond the findings the file keeps (EVIDENCE_MAX_FINDINGS); `flagged` names
+ * the files holding any. `pending`: the files still being read, uploaded less than
+ * PENDING_BLOCKS_MINUTES ago; a file that could not be read (or whose reading is older than that)
+ * stops nothing but its name.
  */
 async function fileFindings(deps: Deps, userId: string, sel: LeavingFiles) {
   const files = await leavingFiles(deps.prisma, userId, sel);
+  const now = deps.now();
   let unlisted = 0;
+  const pending: string[] = [];
+  const flagged: string[] = [];
   const findings = files.flatMap((file) => {
     const where: Where = { type: "file", id: file.id, title: file.filename };
     const kept = file.identifierFindings as StoredFindings | null;
     const inText = (kept?.findings ?? []).filter((f) => f.severity === "identifier");
-    unlisted += Math.max(0, (kept?.identifiers ?? inText.length) - inText.length);
-    return [
+    const beyond = Math.max(0, (kept?.identifiers ?? inText.length) - inText.length);
+    unlisted += beyond;
+    if (stillBeingRead(file, now)) pending.push(file.id);
+    const found = [
       ...filenameFindings(file.filename)
         .filter((f) => f.severity === "identifier")
         .map((f) => asBlocking("filename", f, where)),
       ...inText.map((f) => asBlocking("text", f, where)),
     ];
+    if (found.length || beyond) flagged.push(file.id);
+    return found;
   });
-  return { findings, unlisted };
+  return { findings, unlisted, pending, flagged };
+}
+
+/** After the findings: a file just uploaded and still being read does not leave unchecked. */
+function refusePending(pending: readonly string[]) {
+  if (pending.length)
+    throw new AppError(409, "IDENTIFIER_CHECK_PENDING", IDENTIFIER_FINDING_MESSAGES.checking);
 }
 
 /**
@@ -103,6 +119,7 @@ export async function refuseEntryFindings(
   const inFiles = await fileFindings(deps, userId, files);
   const found = [...(await entryFindings(deps, userId, entryIds)), ...inFiles.findings, ...more];
   refuseFindings(found, found.length + inFiles.unlisted);
+  refusePending(inFiles.pending);
 }
 
 /**
@@ -126,6 +143,7 @@ export async function refuseMemberFindings(
   );
   const found = [...inEntries, ...inFiles.findings].map((f) => ({ ...f, recordTitle: "" }));
   refuseFindings(found, found.length + inFiles.unlisted, IDENTIFIER_FINDING_MESSAGES.memberBlocked);
+  refusePending(inFiles.pending);
 }
 
 /** Patient identifiers (severity "identifier") in one text that has no resolution of its own. */
@@ -172,6 +190,51 @@ export async function refuseSharedEntry(
   const inFiles = await fileFindings(deps, userId, withEvidence ? { entryIds: [entry.id] } : {});
   const found = [...(await entryFindings(deps, userId, [entry.id])), ...inTyped, ...inFiles.findings];
   refuseFindings(found, found.length + inFiles.unlisted);
+  refusePending(inFiles.pending);
+}
+
+/**
+ * Text typed for a share after it was made (a supervision topic added or changed): judged as at
+ * sharing, severity "identifier" only, since it has no resolution of its own.
+ */
+export function refuseTypedForShare(
+  entry: { id: string; type: string; title: string },
+  typed: readonly (readonly [field: string, text: string])[],
+) {
+  const where: Where = { type: entry.type, id: entry.id, title: entry.title };
+  refuseFindings(typed.flatMap(([field, text]) => identifiersIn(field, text, where)));
+}
+
+/**
+ * What a supervision share's reviewee may not read of the record as it is now (ADR 0031): the owner
+ * can change the entry, its topics and its evidence after sharing, and the reviewee reads them live.
+ * `findings`: the entry's unresolved findings and patient identifiers in its topics, as at sharing
+ * (no recordTitle: the reviewee is told where, never the text); while there are any the reviewee's
+ * read is refused. `files`: evidence files with a patient identifier (name or kept text) or still
+ * being read, which the reviewee is not shown.
+ */
+export async function sharedRecordWithheld(
+  deps: Deps,
+  userId: string,
+  entry: { id: string; type: string; title: string },
+  topics: readonly { title: string; actions: string }[],
+) {
+  const where: Where = { type: entry.type, id: entry.id, title: "" };
+  const inTopics = topics.flatMap((t) => [
+    ...identifiersIn("topicTitle", t.title, where),
+    ...identifiersIn("topicActions", t.actions, where),
+  ]);
+  const inEntry = await entryFindings(deps, userId, [entry.id]);
+  const inFiles = await fileFindings(deps, userId, { entryIds: [entry.id] });
+  return {
+    findings: [...inEntry, ...inTopics].map((f) => ({ ...f, recordTitle: "" })),
+    files: new Set([...inFiles.flagged, ...inFiles.pending]),
+  };
+}
+
+/** Refuses a reviewee's read while the shared record's own text holds a finding (sharedRecordWithheld). */
+export function refuseSharedRead(findings: readonly BlockingFinding[]) {
+  refuseFindings(findings, findings.length, IDENTIFIER_FINDING_MESSAGES.sharedBlocked);
 }
 
 /** The HCPC profile text a pack prints (the summary of practice and the four standards). */
@@ -216,4 +279,5 @@ export async function refuseFlaggedEntries(
     [...findings, ...inFiles.findings],
     findings.length + rest + inFiles.findings.length + inFiles.unlisted,
   );
+  refusePending(inFiles.pending);
 }

@@ -18,6 +18,8 @@ export async function entryPdf(
   userId: string,
   entryId: string,
   supervisionSection: SupervisionSectionLoader,
+  /** Evidence left out (a supervision share's reviewee is not shown it: ADR 0031). */
+  hiddenFiles?: ReadonlySet<string>,
 ) {
   const entry = await deps.prisma.entry.findFirst({
     where: { id: entryId, userId },
@@ -27,6 +29,7 @@ export async function entryPdf(
     },
   });
   if (!entry) throw ENTRY_NOT_FOUND();
+  if (hiddenFiles?.size) entry.files = entry.files.filter((f) => !hiddenFiles.has(f.id));
   const form = await formById(deps.prisma, entry.formId, entry.type as EntryType);
   const supervision = entry.type === "supervision" ? await supervisionSection(deps, entry.id) : null;
   const doc = renderEntryPdf({

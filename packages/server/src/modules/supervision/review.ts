@@ -2,9 +2,9 @@
 // topics and the Supervisor side's Completed ticks. Changes take the entry's row lock, the
 // lock a sign-off takes, so nothing is added to a record while it is being signed.
 import type { SupervisionSide } from "@cpd/contract";
-import { SUPERVISION_MESSAGES as M } from "@cpd/contract";
+import { IDENTIFIER_FINDING_MESSAGES, SUPERVISION_MESSAGES as M } from "@cpd/contract";
 import type { Deps } from "../../deps.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import {
   commentRefusal,
   guestEntryRefusal,
@@ -14,6 +14,7 @@ import {
 } from "../../policies/supervision.js";
 import { callerFromToken } from "../account/caller.js";
 import { entryFormOf, getEntryForm } from "../forms/service.js";
+import { refuseSharedRead, sharedRecordWithheld } from "../identifiers/gate.js";
 import {
   GUEST_PREFIX,
   guestShareOf,
@@ -51,19 +52,46 @@ export async function recordFacts(
 
 const fileUrl = (shareId: string, fileId: string) => `/api/supervision/${shareId}/files/${fileId}`;
 
+/**
+ * What of the record as it is now the reviewee may not read (ADR 0031): the owner changes the
+ * entry, its topics and its evidence after sharing. The reviewee's read is refused while the
+ * entry's text or its topics hold a finding; evidence with a patient identifier, or still being
+ * read, is left out. The owner reads everything and is told what their reviewer cannot.
+ */
+export async function withheldFromReviewee(deps: Deps, party: ResolvedParty) {
+  const topics = await repo.topicsOf(deps.prisma, party.entry.id);
+  const withheld = await sharedRecordWithheld(deps, party.userId, party.entry, topics);
+  if (party.kind === "reviewee") refuseSharedRead(withheld.findings);
+  return withheld;
+}
+
 export async function view(deps: Deps, token: string | null, shareId: string) {
   const party = await partyForShare(deps, token, shareId);
   const refusal = readRefusal(party, { status: shareStatus(party.share, deps.now()) });
   if (refusal) throw refusal;
+  const withheld = await withheldFromReviewee(deps, party);
+  const guest = party.kind === "reviewee";
   const form = await entryFormOf(deps, party.userId, party.entry.id, revieweeForEntry, {
-    guest: party.kind === "reviewee",
+    guest,
     fileUrl: (fileId) => fileUrl(shareId, fileId),
+    ...(guest && { hiddenFiles: withheld.files }),
   });
   const owner = await repo.ownerFacts(deps.prisma, party.userId);
+  const record = withheld.findings.length > 0;
+  const files = withheld.files.size;
   return {
     form: { ...form, shared: true },
     ownerName: fullName(owner?.profile),
     viewer: { kind: party.kind, side: party.side, name: party.name },
+    ...((record || files) && {
+      withheld: {
+        record,
+        files,
+        message: guest
+          ? IDENTIFIER_FINDING_MESSAGES.withheldFiles(files)
+          : IDENTIFIER_FINDING_MESSAGES.withheldFromReviewer(record, files),
+      },
+    }),
   };
 }
 
@@ -88,6 +116,11 @@ export async function openEvidence(deps: Deps, token: string | null, shareId: st
   const party = await partyForShare(deps, token, shareId);
   const file = await repo.evidenceFile(deps.prisma, party.entry.id, fileId);
   if (!file) throw EVIDENCE_NOT_FOUND();
+  if (party.kind === "reviewee" && (await withheldFromReviewee(deps, party)).files.has(fileId))
+    throw new AppError(409, "IDENTIFIERS_FOUND", IDENTIFIER_FINDING_MESSAGES.fileWithheld, {
+      findings: [],
+      total: 1,
+    });
   const obj = await deps.storage.get(file.storageKey);
   if (!obj) throw EVIDENCE_NOT_FOUND();
   return { body: obj.body, filename: file.filename, contentType: file.contentType, size: Number(file.size) };

@@ -14,7 +14,7 @@ import type { Values } from "../forms/rules.js";
 import { canonicalHash } from "./canonical.js";
 import { partyForEntry, type ResolvedParty, SUPERVISION_NOT_FOUND } from "./party.js";
 import * as repo from "./repository.js";
-import { recordFacts } from "./review.js";
+import { recordFacts, withheldFromReviewee } from "./review.js";
 import { loadReviewee } from "./reviewee.js";
 
 type CompleteBody = BodyOf<typeof api.completeSupervision>;
@@ -50,6 +50,8 @@ export async function complete(deps: Deps, token: string | null, body: CompleteB
 
   const before = signRefusal(party, await recordFacts(deps.prisma, party.share, party.entry, deps.now()));
   if (before) throw before;
+  // A reviewee signs only what they can read: not while the record holds a finding (ADR 0031).
+  if (byReviewee) await withheldFromReviewee(deps, party);
   const image = await signatureFor(deps, party, body);
   // The owner's unsaved answers are saved first, by the entries service's own rules.
   if (form) await updateEntry(deps, party.userId, party.entry.id, form);

@@ -6,12 +6,20 @@ import { type api, type BodyOf, SUPERVISION_MESSAGES as M, SUPERVISION } from "@
 import type { Deps } from "../../deps.js";
 import { AppError } from "../../lib/errors.js";
 import { topicEditRefusal } from "../../policies/supervision.js";
+import { refuseTypedForShare } from "../identifiers/gate.js";
 import { partyForShare, type ResolvedParty } from "./party.js";
 import * as repo from "./repository.js";
 import { topicAnswer, underLock } from "./review.js";
 import { checkTopic } from "./share.js";
 
 type TopicBody = BodyOf<typeof api.addSupervisionTopic>;
+
+/** Patient identifiers in a topic's text stop it, as they stop a share (the reviewee reads it). */
+const refuseIdentifiers = (party: ResolvedParty, input: { title: string; actions: string }) =>
+  refuseTypedForShare(party.entry, [
+    ["topicTitle", input.title],
+    ["topicActions", input.actions],
+  ]);
 
 /** The owner's change to the topics (`topicId` null when adding), under the entry lock, until the first signature. */
 function ownerEdit<T>(
@@ -27,6 +35,7 @@ export async function addTopic(deps: Deps, token: string | null, shareId: string
   const party = await partyForShare(deps, token, shareId);
   const input = checkTopic(body);
   return ownerEdit(deps, party, null, async (tx) => {
+    refuseIdentifiers(party, input);
     if ((await repo.countTopics(tx, party.entry.id)) >= SUPERVISION.maxTopics)
       throw new AppError(409, "TOO_MANY_TOPICS", M.tooManyTopics);
     const { id } = await repo.createTopic(tx, {
@@ -50,6 +59,7 @@ export async function updateTopic(
   const party = await partyForShare(deps, token, shareId);
   const input = checkTopic(body);
   return ownerEdit(deps, party, topicId, async (tx) => {
+    refuseIdentifiers(party, input);
     await repo.updateTopic(tx, topicId, input);
     return { message: M.topicSaved, topic: await topicAnswer(tx, topicId) };
   });

@@ -1,4 +1,4 @@
-import { SUPERVISION_MESSAGES } from "@cpd/contract";
+import { IDENTIFIER_FINDING_MESSAGES, SUPERVISION_MESSAGES } from "@cpd/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "../../lib/clock";
@@ -210,16 +210,23 @@ describe("a link that cannot be used", () => {
     expect(readGuestToken(fx.SHARE_ID)).toBeNull();
   });
 
-  it("shows the expired message when the record answers 410", async () => {
+  it.each([
+    [
+      "the expired message when the record answers 410",
+      410,
+      "LINK_EXPIRED",
+      SUPERVISION_MESSAGES.linkExpired,
+    ],
+    [
+      "the server's reason when the record, changed since sharing, is withheld (409)",
+      409,
+      "IDENTIFIERS_FOUND",
+      IDENTIFIER_FINDING_MESSAGES.sharedBlocked,
+    ],
+  ])("shows %s", async (_, status, code, message) => {
     storeToken();
-    setup([
-      [
-        "GET",
-        new RegExp(`^/api/supervision/${fx.SHARE_ID}$`),
-        () => withError(410, "LINK_EXPIRED", SUPERVISION_MESSAGES.linkExpired),
-      ],
-    ]);
-    expect(await screen.findByText(SUPERVISION_MESSAGES.linkExpired)).toBeInTheDocument();
+    setup([["GET", new RegExp(`^/api/supervision/${fx.SHARE_ID}$`), () => withError(status, code, message)]]);
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 });
 
@@ -257,6 +264,14 @@ describe("the record, for the reviewee", () => {
     expect(screen.getByRole("status")).toHaveTextContent(SUPERVISION_MESSAGES.waitSupervisor);
     expect(screen.getByRole("button", { name: "Sign Off" })).toBeDisabled();
     expect(screen.queryByRole("checkbox", { name: "Use my saved signature" })).toBeNull();
+  });
+
+  it("says how many evidence files are not shown (the API leaves them out)", async () => {
+    storeToken();
+    const withheld = { record: false, files: 2, message: IDENTIFIER_FINDING_MESSAGES.withheldFiles(2) };
+    setup([["GET", new RegExp(`^/api/supervision/${fx.SHARE_ID}$`), () => ({ ...view(), withheld })]]);
+    const record = within(await screen.findByRole("region", { name: "The record" }));
+    expect(record.getByRole("status")).toHaveTextContent(IDENTIFIER_FINDING_MESSAGES.withheldFiles(2));
   });
 
   it("signs after the Supervisor with a drawn signature, then thanks the reviewee", async () => {

@@ -139,6 +139,12 @@ function GuestRecord({
         <Text fz="sm">
           The record's answers are read-only. Use the comments on each topic to discuss them.
         </Text>
+        {data.withheld && data.withheld.files > 0 && (
+          // Evidence the API leaves out (a possible patient identifier, or still being checked).
+          <StatusAlert tone="info" title="Some evidence is not shown">
+            {data.withheld.message}
+          </StatusAlert>
+        )}
         <ReadOnlyRecord form={form} token={token} level={3} ownerName={ownerName} />
       </Stack>
       <TopicList party={party} topics={reviewee.Topics} state={state} level={2} />
