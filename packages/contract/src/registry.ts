@@ -215,6 +215,7 @@ export {
   intercom,
   saveDashboardSettings,
   shellConfig,
+  shellStart,
   usage,
   userFeatures,
   welcomeVideo,

@@ -1,6 +1,9 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { ScheduledDeletion } from "./account-lifecycle.js";
+import { impersonation } from "./admin.js";
 import { endpoint, Nullable } from "./endpoint.js";
 import { Text } from "./primitives.js";
+import { Profile } from "./profile.js";
 
 const tags = ["shell"];
 
@@ -195,6 +198,33 @@ export const intercom = endpoint({
   tags: ["account"],
   auth: true,
   response: Type.Object({ token: Text(), name: Text() }),
+});
+
+/**
+ * The signed-in shell's first answers in one call (issue 30, ADR 0038): a page load asks for this
+ * instead of eight calls; each part is exactly what its own call answers, and the SPA keeps using
+ * those calls afterwards (refetches, invalidations). `supportChat` is null when the identity could
+ * not be signed; the SPA then asks `GET user-account/user/intercom` itself.
+ */
+export const ShellStart = Type.Object({
+  profile: Profile,
+  features: FeatureMap,
+  userFeatures: FeatureMap,
+  branding: Branding,
+  settings: DashboardSettingsAnswer,
+  scheduledDeletion: ScheduledDeletion,
+  impersonation: impersonation.response,
+  supportChat: Nullable(intercom.response),
+});
+
+export const shellStart = endpoint({
+  method: "GET",
+  path: "/shell/start",
+  summary:
+    "The signed-in shell's first answers in one call: profile, features, branding, settings, scheduled deletion, impersonation and support chat identity",
+  tags,
+  auth: true,
+  response: ShellStart,
 });
 
 /**

@@ -709,6 +709,7 @@ const MATRIX: Record<Endpoint, Case[]> = {
   getDashboardSettings: simple(signedIn(200)),
   saveDashboardSettings: simple(signedIn(200), () => ({ body: DEFAULT_SETTINGS })),
   intercom: simple(signedIn(200)),
+  shellStart: simple(signedIn(200)),
 
   // profile, membership, personal profile
   getProfile: simple(signedIn(200)),

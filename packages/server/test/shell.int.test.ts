@@ -180,6 +180,28 @@ describe("GET user-account/user/intercom", () => {
   });
 });
 
+describe("GET shell/start", () => {
+  it("answers, in one call, what each of the shell's own calls answers", async () => {
+    const org = await createOrganisation(h.deps, { name: "Start Trust" });
+    const u = await createUser(h.deps, { firstName: "Ola", organisationId: org.id });
+    const own = async (path: string) => (await call(h.app, "GET", path, { token: u.token })).body;
+    const res = await call(h.app, "GET", "/shell/start", { token: u.token });
+    expect(res.status).toBe(200);
+    const { supportChat, ...rest } = res.body;
+    expect(rest).toEqual({
+      profile: await own("/profile"),
+      features: await own("/features"),
+      userFeatures: await own("/features/user"),
+      branding: await own("/branding"),
+      settings: await own("/settings/dashboard"),
+      scheduledDeletion: await own("/user-account/me/scheduled-deletion"),
+      impersonation: await own("/auth/impersonation"),
+    });
+    expect(supportChat.name).toBe("Ola User");
+    expect(verifyHs256(supportChat.token, testConfig().supportChatSecret)).toMatchObject({ user_id: u.id });
+  });
+});
+
 describe("GET health and the API documentation", () => {
   it("reports PostgreSQL, Redis and S3", async () => {
     const res = await call(h.app, "GET", "/health");

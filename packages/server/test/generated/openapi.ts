@@ -356,6 +356,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shell/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in shell's first answers in one call: profile, features, branding, settings, scheduled deletion, impersonation and support chat identity */
+        get: operations["shellStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile": {
         parameters: {
             query?: never;
@@ -3374,7 +3391,7 @@ export interface components {
             error: string;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "INVALID_CREDENTIALS_INPUT" | "WRONG_PASSWORD" | "RESET_TOKEN_INVALID" | "OTP_EXPIRED" | "OTP_INVALID" | "OTP_PENDING" | "IMPERSONATING" | "ROLE_REQUIRED" | "ADMIN_REQUIRED" | "MANAGER_REQUIRED" | "FEATURE_LOCKED" | "ORGANISATION_DISABLED" | "ORGANISATION_NOT_FOUND" | "OTHER_ORGANISATION" | "USER_NOT_FOUND" | "FIRST_NAME_EMPTY" | "LAST_NAME_EMPTY" | "INVALID_EMAIL" | "INVALID_MOBILE" | "INVALID_WEBSITE" | "UNKNOWN_GOVERNING_BODY" | "NOT_CANCELLABLE" | "TAG_TOO_LONG" | "DUPLICATE_TAG" | "NO_IMAGE" | "UNSUPPORTED_IMAGE" | "ENTRY_NOT_FOUND" | "ENTRY_LOCKED" | "ENTRY_LIMIT" | "TRIAL_EXPIRED" | "FORM_NOT_FOUND" | "FIELD_NOT_FOUND" | "FIELD_REQUIRED" | "FIELD_TOO_LONG" | "FIELD_TYPE" | "FIELD_NUMBER" | "FIELD_DATE" | "FIELD_URL" | "FIELD_CHECKBOX" | "FIELD_OPTION" | "UNKNOWN_FIELD" | "REMINDER_IN_PAST" | "EVIDENCE_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "EMPTY_FILE" | "LENGTH_REQUIRED" | "UNSUPPORTED_FILE_TYPE" | "STORAGE_QUOTA" | "DOCUMENT_NOT_FOUND" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "EXPIRY_REQUIRED" | "SHARE_NOT_FOUND" | "ALREADY_SHARED" | "OWN_SHARE" | "ONLY_DIARY" | "TITLE_REQUIRED" | "CATEGORY_REQUIRED" | "DESCRIPTION_REQUIRED" | "DESCRIPTION_TOO_LONG" | "RANGE_REQUIRED" | "RANGE_ORDER" | "TIMES_ORDER" | "EVENT_NOT_FOUND" | "EVENT_FULL" | "EVENT_ENDED" | "WEBINAR_NOT_FOUND" | "WEBINAR_EXISTS" | "WEBINAR_ENDED" | "CLINICAL_SKILLS_NOT_CONFIGURED" | "CLINICAL_SKILLS_UNAVAILABLE" | "NOT_LINKED" | "NOT_RECOGNISED" | "PORTFOLIO_NOT_FOUND" | "PORTFOLIO_NOT_READY" | "PORTFOLIO_EMAILED" | "LINK_EXPIRED" | "LINK_INVALID" | "PAGE_NOT_OFFERED" | "TITLE_TOO_LONG" | "HCPC_ENTRY_COUNT" | "HCPC_EVIDENCE_COUNT" | "HCPC_GAP" | "HCPC_WORD_LIMIT" | "VIDEO_NOT_FOUND" | "LIBRARY_NOT_FOUND" | "LIBRARY_NOT_EMPTY" | "VIDEO_EXISTS" | "PREMIUM_REQUIRED" | "NO_CERTIFICATE" | "SUPERVISION_NOT_FOUND" | "NOT_SUPERVISION" | "NOT_SHARED" | "SUPERVISION_ROLE_REQUIRED" | "REVIEWEE_FIELD" | "REVIEWEE_TYPE" | "SHARE_LOCKED" | "TOPIC_NOT_FOUND" | "TOPIC_TITLE_REQUIRED" | "TOO_MANY_TOPICS" | "OWNER_ONLY" | "COMMENT_REQUIRED" | "REVIEWER_ONLY" | "GUEST_READ_ONLY" | "SIGNATURE_REQUIRED" | "SIGNATURE_INVALID" | "NO_GLOBAL_SIGNATURE" | "SIGN_ORDER" | "ALREADY_SIGNED" | "CAPTCHA_FAILED" | "EMAIL_NOT_CONFIRMED" | "CONFIRMATION_INVALID" | "ONBOARDING_INVALID" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS" | "NO_MOBILE" | "NO_ALTERNATIVE_EMAIL" | "ALREADY_VERIFIED" | "SMS_UNAVAILABLE" | "SAME_EMAIL" | "EMAIL_TAKEN" | "SSO_MANAGED" | "EMAIL_CHANGE_INVALID" | "DELETION_DATE" | "DELETION_NOT_SCHEDULED" | "FULL_MEMBER_REQUIRED" | "SSO_FAILED" | "SSO_NOT_CONFIGURED" | "SSO_OTHER_ORGANISATION" | "EXPORT_NOT_FOUND" | "WEBHOOK_SIGNATURE" | "WEBHOOK_UNAVAILABLE" | "DUPLICATE_ITEM" | "DUPLICATE_FIELD_ID" | "NO_ORGANISATION" | "NOT_IMPERSONATING" | "MANAGER_NOT_MEMBER" | "SSO_INCOMPLETE" | "UNKNOWN_REGISTER" | "OWN_TARGET_REQUIRED" | "RENEWAL_DATE_RANGE" | "RECORD_NOT_FOUND" | "REQUIREMENT_NOT_FOUND" | "REGISTRATION_REQUIRED" | "IDENTIFIERS_FOUND" | "IDENTIFIER_NOT_FLAGGED" | "REGISTRATION_NOT_FOUND" | "SUBMISSION_NOT_FOUND" | "ATTESTATION_NOT_FOUND" | "ATTESTATION_CLOSED" | "ATTESTATION_LOCKED" | "ATTESTATION_KIND" | "REMINDER_TOO_SOON" | "STATEMENT_MISMATCH";
+            code: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "INVALID_CREDENTIALS_INPUT" | "WRONG_PASSWORD" | "RESET_TOKEN_INVALID" | "OTP_EXPIRED" | "OTP_INVALID" | "OTP_PENDING" | "IMPERSONATING" | "ROLE_REQUIRED" | "ADMIN_REQUIRED" | "MANAGER_REQUIRED" | "FEATURE_LOCKED" | "ORGANISATION_DISABLED" | "ORGANISATION_NOT_FOUND" | "OTHER_ORGANISATION" | "USER_NOT_FOUND" | "FIRST_NAME_EMPTY" | "LAST_NAME_EMPTY" | "INVALID_EMAIL" | "INVALID_MOBILE" | "INVALID_WEBSITE" | "UNKNOWN_GOVERNING_BODY" | "NOT_CANCELLABLE" | "TAG_TOO_LONG" | "DUPLICATE_TAG" | "NO_IMAGE" | "UNSUPPORTED_IMAGE" | "ENTRY_NOT_FOUND" | "ENTRY_LOCKED" | "ENTRY_LIMIT" | "TRIAL_EXPIRED" | "FORM_NOT_FOUND" | "FIELD_NOT_FOUND" | "FIELD_REQUIRED" | "FIELD_TOO_LONG" | "FIELD_TYPE" | "FIELD_NUMBER" | "FIELD_DATE" | "FIELD_URL" | "FIELD_CHECKBOX" | "FIELD_OPTION" | "UNKNOWN_FIELD" | "REMINDER_IN_PAST" | "EVIDENCE_NOT_FOUND" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "EMPTY_FILE" | "LENGTH_REQUIRED" | "UNSUPPORTED_FILE_TYPE" | "STORAGE_QUOTA" | "DOCUMENT_NOT_FOUND" | "NAME_REQUIRED" | "NAME_TOO_LONG" | "EXPIRY_REQUIRED" | "SHARE_NOT_FOUND" | "ALREADY_SHARED" | "OWN_SHARE" | "ONLY_DIARY" | "TITLE_REQUIRED" | "CATEGORY_REQUIRED" | "DESCRIPTION_REQUIRED" | "DESCRIPTION_TOO_LONG" | "RANGE_REQUIRED" | "RANGE_ORDER" | "TIMES_ORDER" | "EVENT_NOT_FOUND" | "EVENT_FULL" | "EVENT_ENDED" | "WEBINAR_NOT_FOUND" | "WEBINAR_EXISTS" | "WEBINAR_ENDED" | "CLINICAL_SKILLS_NOT_CONFIGURED" | "CLINICAL_SKILLS_UNAVAILABLE" | "NOT_LINKED" | "NOT_RECOGNISED" | "PORTFOLIO_NOT_FOUND" | "PORTFOLIO_NOT_READY" | "PORTFOLIO_EMAILED" | "LINK_EXPIRED" | "LINK_INVALID" | "PAGE_NOT_OFFERED" | "TITLE_TOO_LONG" | "HCPC_ENTRY_COUNT" | "HCPC_EVIDENCE_COUNT" | "HCPC_GAP" | "HCPC_WORD_LIMIT" | "VIDEO_NOT_FOUND" | "LIBRARY_NOT_FOUND" | "LIBRARY_NOT_EMPTY" | "VIDEO_EXISTS" | "PREMIUM_REQUIRED" | "NO_CERTIFICATE" | "SUPERVISION_NOT_FOUND" | "NOT_SUPERVISION" | "NOT_SHARED" | "SUPERVISION_ROLE_REQUIRED" | "REVIEWEE_FIELD" | "REVIEWEE_TYPE" | "SHARE_LOCKED" | "TOPIC_NOT_FOUND" | "TOPIC_TITLE_REQUIRED" | "TOO_MANY_TOPICS" | "OWNER_ONLY" | "COMMENT_REQUIRED" | "REVIEWER_ONLY" | "GUEST_READ_ONLY" | "SIGNATURE_REQUIRED" | "SIGNATURE_INVALID" | "NO_GLOBAL_SIGNATURE" | "SIGN_ORDER" | "ALREADY_SIGNED" | "CAPTCHA_FAILED" | "EMAIL_NOT_CONFIRMED" | "CONFIRMATION_INVALID" | "ONBOARDING_INVALID" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS" | "NO_MOBILE" | "NO_ALTERNATIVE_EMAIL" | "ALREADY_VERIFIED" | "SMS_UNAVAILABLE" | "SAME_EMAIL" | "EMAIL_TAKEN" | "SSO_MANAGED" | "EMAIL_CHANGE_INVALID" | "DELETION_DATE" | "DELETION_NOT_SCHEDULED" | "FULL_MEMBER_REQUIRED" | "SSO_FAILED" | "SSO_NOT_CONFIGURED" | "SSO_OTHER_ORGANISATION" | "EXPORT_NOT_FOUND" | "WEBHOOK_SIGNATURE" | "WEBHOOK_UNAVAILABLE" | "DUPLICATE_ITEM" | "DUPLICATE_FIELD_ID" | "NO_ORGANISATION" | "NOT_IMPERSONATING" | "MANAGER_NOT_MEMBER" | "SSO_INCOMPLETE" | "UNKNOWN_REGISTER" | "OWN_TARGET_REQUIRED" | "RENEWAL_DATE_RANGE" | "RECORD_NOT_FOUND" | "REQUIREMENT_NOT_FOUND" | "REGISTRATION_REQUIRED" | "IDENTIFIERS_FOUND" | "IDENTIFIER_NOT_FLAGGED" | "IDENTIFIER_CHECK_PENDING" | "REGISTRATION_NOT_FOUND" | "SUBMISSION_NOT_FOUND" | "ATTESTATION_NOT_FOUND" | "ATTESTATION_CLOSED" | "ATTESTATION_LOCKED" | "ATTESTATION_KIND" | "REMINDER_TOO_SOON" | "STATEMENT_MISMATCH";
             /** @description With code IDENTIFIERS_FOUND only: the findings that stop the record leaving */
             details?: {
                 findings: {
@@ -5125,6 +5142,185 @@ export interface operations {
                     "application/json": {
                         token: string;
                         name: string;
+                    };
+                };
+            };
+            /** @description No session, an ended one, or a wrong credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed for this account (role, membership or feature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Our fault: nothing was changed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A service this call needs is unavailable for a moment: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shellStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            jobTitle: string | null;
+                            nickname: string | null;
+                            mobileNumber: string | null;
+                            mobileVerified: boolean;
+                            emailAddress: string;
+                            alternativeEmail: string | null;
+                            alternativeEmailVerified: boolean;
+                            fullMember: boolean;
+                            tags: string[];
+                            hasImage: boolean;
+                            organisation: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            trialStatus: {
+                                isTrialUser: boolean;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                trialEndDate: string | null;
+                                trialEntriesUsed: number;
+                                trialEntriesLimit: number;
+                                isTrialExpired: boolean;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                deletionDate: string | null;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                accountCreatedDate: string;
+                            };
+                        };
+                        features: {
+                            [key: string]: boolean;
+                        };
+                        userFeatures: {
+                            [key: string]: boolean;
+                        };
+                        branding: {
+                            organisationId: number | null;
+                            organisationName: string | null;
+                            logoUrl: string | null;
+                            loginLogoUrl: string | null;
+                            colourHex: string | null;
+                            loginLink: string | null;
+                            usesOauth: boolean;
+                            videoUrl: string | null;
+                        };
+                        settings: {
+                            /** @enum {string} */
+                            dashboardMode: "basic" | "advanced";
+                            allFeatures: boolean;
+                            welcomeVideo: boolean;
+                            dashboardWidgets: {
+                                cpdCategories: boolean;
+                                activityTypes: boolean;
+                                entriesGraph: boolean;
+                                governingBodyStandards: boolean;
+                                sharedCPD: boolean;
+                                calendar: boolean;
+                                webinars: boolean;
+                                clinicalSkills: boolean;
+                                showCPDHourCountdown: boolean;
+                                supervision: boolean;
+                                reflection: boolean;
+                            };
+                            logoutTimer: {
+                                enabled: boolean;
+                            };
+                            entriesSettings: {
+                                showKSF: boolean;
+                                showACP: boolean;
+                            };
+                            emails: {
+                                entryReceipt: boolean;
+                                plannedCPD: boolean;
+                                documentExpiry?: boolean;
+                            };
+                            /** @description Setting paths the organisation fixes, e.g. dashboardWidgets.reflection */
+                            lockedByOrganisation: string[];
+                        };
+                        scheduledDeletion: {
+                            scheduled: boolean;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            scheduledDate: string | null;
+                        };
+                        impersonation: {
+                            impersonating: boolean;
+                            administrator: {
+                                /** @description UUID */
+                                id: string;
+                                email: string;
+                            } | null;
+                            user: {
+                                /** @description UUID */
+                                id: string;
+                                email: string;
+                            };
+                        };
+                        supportChat: {
+                            token: string;
+                            name: string;
+                        } | null;
                     };
                 };
             };
@@ -7516,6 +7712,15 @@ export interface operations {
             };
             /** @description No such item, or not yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14941,6 +15146,11 @@ export interface operations {
                             side: "Supervisor" | "Supervisee";
                             name: string;
                         };
+                        withheld?: {
+                            record: boolean;
+                            files: number;
+                            message: string;
+                        };
                     };
                 };
             };
@@ -14973,6 +15183,15 @@ export interface operations {
             };
             /** @description No such item, or not yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15073,6 +15292,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The link has expired */
             410: {
                 headers: {
@@ -15157,6 +15385,15 @@ export interface operations {
             };
             /** @description No such item, or not yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The item's state does not allow it (a signed record, a duplicate, a full event), or what would leave the record holds a patient identifier (IDENTIFIERS_FOUND, with details.findings) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

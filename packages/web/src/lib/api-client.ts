@@ -46,6 +46,31 @@ export function buildUrl(path: string, params?: unknown, query?: unknown): strin
   return `${API_ROOT}${filled}${qs ? `?${qs}` : ""}`;
 }
 
+/**
+ * GET calls a page load starts before the code that reads them has arrived (ADR 0038), by URL:
+ * routes/lazy-pages.ts starts the shell's and the landing page's first calls while their chunks
+ * load, and `call` answers from the one in flight instead of asking again. Each is used once, by
+ * the same session, within a few seconds; otherwise it is left alone and `call` asks afresh.
+ */
+const early = new Map<string, { token: string; at: number; response: Promise<Response> }>();
+const EARLY_MS = 10_000;
+
+export function startEarlyCall(path: string): void {
+  const token = session.token();
+  const url = `${API_ROOT}${path}`;
+  if (!token || early.has(url)) return;
+  const response = fetch(url, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } });
+  response.catch(() => undefined);
+  early.set(url, { token, at: Date.now(), response });
+}
+
+function takeEarlyCall(url: string, token: string | null): Promise<Response> | undefined {
+  const found = early.get(url);
+  if (!found) return undefined;
+  early.delete(url);
+  return found.token === token && Date.now() - found.at < EARLY_MS ? found.response : undefined;
+}
+
 let onSessionEnd: () => void = () => session.clear();
 /** Lets the app decide what a lost session does (clear state, go to login). */
 export function setSessionEndHandler(fn: () => void) {
@@ -95,7 +120,9 @@ export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>)
 
   let res: Response;
   try {
-    res = await fetch(url, { method: endpoint.method, headers, body, signal: input.signal });
+    const started =
+      endpoint.method === "GET" && !guestToken && !input.signal ? takeEarlyCall(url, token) : undefined;
+    res = await (started ?? fetch(url, { method: endpoint.method, headers, body, signal: input.signal }));
   } catch (e) {
     if ((e as Error)?.name === "AbortError") throw e;
     throw new ApiError("Network error", { status: 0, authCall });

@@ -1,6 +1,7 @@
 // Everything behind login is split into its own chunks so /login stays small.
 import type { QueryClient } from "@tanstack/react-query";
 import { type ComponentType, lazy } from "react";
+import { startEarlyCall } from "../lib/api-client";
 
 /** A lazily loaded part that has not arrived after this long fails (ADR 0024). */
 const LAZY_TIMEOUT_MS = 120_000;
@@ -89,6 +90,10 @@ export const SsoLandingPage = lazyPage(load.SsoLandingPage);
 /** A page's module; one may name the data it asks for first, to be fetched while it loads. */
 type PageModule = { default: unknown; prefetch?: (qc: QueryClient) => unknown };
 
+/** `GET shell/start` and the dashboard's default statistics (`GET statistics/12`), as `call` builds them. */
+export const SHELL_START_PATH = "/shell/start";
+export const DASHBOARD_STATISTICS_PATH = "/statistics/12";
+
 /** The signed-in pages by the first segment of their path: the ones a reload or a link lands on. */
 const PAGE_BY_SEGMENT: Record<string, () => Promise<PageModule>> = {
   "": load.DashboardHome,
@@ -121,6 +126,11 @@ const PAGE_BY_SEGMENT: Record<string, () => Promise<PageModule>> = {
 export function preloadSignedInPage(pathname: string) {
   const ignore = () => undefined;
   const segment = pathname.split("/")[1] ?? "";
+  // The first calls start now, beside the chunks, not after them (ADR 0038): the shell's bundle,
+  // and on the dashboard its default period's statistics (the path dashboard/queries.ts builds,
+  // checked by lazy-pages.test.ts). The queries below take these answers instead of asking again.
+  startEarlyCall(SHELL_START_PATH);
+  if (PAGE_BY_SEGMENT[segment] === load.DashboardHome) startEarlyCall(DASHBOARD_STATISTICS_PATH);
   const shell = load.AppLayout();
   shell.then((m) => m.prefetchShell()).catch(ignore);
   PAGE_BY_SEGMENT[segment]?.()

@@ -98,6 +98,20 @@ export const membership = (
   ...over,
 });
 
+type Branding = ResponseOf<typeof api.branding>;
+/** An account outside any organisation's branding, unless overridden. */
+export const branding = (over: Partial<Branding> = {}): Branding => ({
+  organisationId: null,
+  organisationName: null,
+  logoUrl: null,
+  loginLogoUrl: null,
+  colourHex: null,
+  loginLink: null,
+  usesOauth: false,
+  videoUrl: null,
+  ...over,
+});
+
 type DashboardSettings = ResponseOf<typeof api.getDashboardSettings>;
 
 /** Advanced mode (the default) with every widget shown and nothing locked by an organisation. */

@@ -170,7 +170,13 @@ describe("the dashboard's landmarks and names", () => {
 
   it("names a coming-up chip by what it shows, then its kind", async () => {
     setup();
-    const chip = await screen.findByRole("button", { name: /Major incident training day/ });
+    // The calendar widget asks once the statistics and charts above it are in (ADR 0038).
+    await screen.findByText("20");
+    const chip = await screen.findByRole(
+      "button",
+      { name: /Major incident training day/ },
+      { timeout: 5000 },
+    );
     const shown = chip.querySelector(".cal-chip-text")?.cloneNode(true) as HTMLElement;
     for (const hidden of shown.querySelectorAll(".visually-hidden")) hidden.remove();
     expect(shown.textContent).toBe("13/12/2026 09:00 · Major incident training day");

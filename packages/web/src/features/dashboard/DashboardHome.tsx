@@ -131,6 +131,15 @@ export default function DashboardHome() {
     : null;
 
   const noEntries = stats.data?.totalEntries === 0;
+  // The widgets below the charts ask for their data once the page above has its own (so they are
+  // where they will stay) and they are scrolled near (ADR 0038): not with the first screen's calls.
+  const firstScreenDone =
+    settings.data !== undefined &&
+    !stats.isPending &&
+    !graphs.isLoading &&
+    !monthly.isLoading &&
+    !standards.isLoading &&
+    !activityField.isLoading;
 
   return (
     <Stack gap="lg" maw={1300}>
@@ -238,17 +247,21 @@ export default function DashboardHome() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {show.webinars && (
           <div data-tour="webinars">
-            <UpcomingWebinars />
+            <UpcomingWebinars ready={firstScreenDone} />
           </div>
         )}
         {show.calendar && (
           <div data-tour="calendar">
-            <MiniCalendar webinarsOn={show.webinars || can("Webinars")} onOpen={openItem} />
+            <MiniCalendar
+              webinarsOn={show.webinars || can("Webinars")}
+              onOpen={openItem}
+              ready={firstScreenDone}
+            />
           </div>
         )}
         {show.clinicalSkills && <ClinicalSkillsWidget />}
       </SimpleGrid>
-      {show.sharedCpd && <RecentSharedCpd />}
+      {show.sharedCpd && <RecentSharedCpd ready={firstScreenDone} />}
       <EventDetailsModal eventId={eventId} onClose={closeEvent} />
       <WebinarDetailsModal webinar={webinar} onClose={() => setWebinar(null)} />
     </Stack>

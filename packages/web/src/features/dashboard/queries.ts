@@ -3,7 +3,15 @@ import { api } from "@cpd/contract";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import { ApiError } from "../../lib/api-error";
-import { DEFAULT_PERIOD, type PeriodChoice, periodKey, periodRequest } from "./dashboard-model";
+import { prefetchRevalidationProgress } from "../revalidation";
+import { ensureDashboardSettings } from "../shell";
+import {
+  DEFAULT_PERIOD,
+  type PeriodChoice,
+  periodKey,
+  periodRequest,
+  widgetsForMode,
+} from "./dashboard-model";
 
 export const dashboardKeys = {
   statistics: (c: PeriodChoice) => ["statistics", ...periodKey(c)] as const,
@@ -25,33 +33,55 @@ const statisticsQuery = (c: PeriodChoice) =>
 
 export const useStatistics = (c: PeriodChoice) => useQuery(statisticsQuery(c));
 
-/** A page load on the dashboard asks for its statistics before the page renders (lazy-pages.ts). */
-export const prefetchDashboard = (qc: QueryClient) =>
-  qc.prefetchQuery(statisticsQuery({ period: DEFAULT_PERIOD }));
+const monthlyQuery = queryOptions({
+  queryKey: dashboardKeys.monthly,
+  queryFn: () => call(api.monthlyStatistics),
+  meta: { errorTitle: "Failed to load graph" },
+});
 
-export const useMonthly = (enabled: boolean) =>
-  useQuery({
-    queryKey: dashboardKeys.monthly,
-    queryFn: () => call(api.monthlyStatistics),
-    enabled,
-    meta: { errorTitle: "Failed to load graph" },
-  });
-
-export const useGraphs = (c: PeriodChoice, enabled: boolean) =>
-  useQuery({
+const graphsQuery = (c: PeriodChoice) =>
+  queryOptions({
     queryKey: dashboardKeys.graphs(c),
     queryFn: () => call(api.graphs, periodRequest(c)),
-    enabled,
     meta: { errorTitle: "Failed to load graphs" },
   });
 
-export const useStandards = (c: PeriodChoice, enabled: boolean) =>
-  useQuery({
+const standardsQuery = (c: PeriodChoice) =>
+  queryOptions({
     queryKey: dashboardKeys.standards(c),
     queryFn: () => call(api.governingBodyGraphs, periodRequest(c)),
-    enabled,
     meta: { errorTitle: "Failed to load governing body standards graphs" },
   });
+
+/**
+ * A page load on the dashboard asks for its statistics before the page renders (lazy-pages.ts),
+ * and for the charts the settings switch on as soon as the settings are in (ADR 0038), not after
+ * the page has rendered with them.
+ */
+export async function prefetchDashboard(qc: QueryClient) {
+  const c = { period: DEFAULT_PERIOD } as const;
+  void qc.prefetchQuery(statisticsQuery(c));
+  void prefetchRevalidationProgress(qc);
+  const settings = await ensureDashboardSettings(qc).catch(() => null);
+  if (!settings) return;
+  const w = settings.dashboardWidgets;
+  const show = widgetsForMode(settings.dashboardMode, {
+    categories: w.cpdCategories,
+    activity: w.activityTypes,
+    monthly: w.entriesGraph,
+    standards: w.governingBodyStandards,
+  });
+  if (show.categories || show.activity) void qc.prefetchQuery(graphsQuery(c));
+  if (show.monthly) void qc.prefetchQuery(monthlyQuery);
+  if (show.standards) void qc.prefetchQuery(standardsQuery(c));
+}
+
+export const useMonthly = (enabled: boolean) => useQuery({ ...monthlyQuery, enabled });
+
+export const useGraphs = (c: PeriodChoice, enabled: boolean) => useQuery({ ...graphsQuery(c), enabled });
+
+export const useStandards = (c: PeriodChoice, enabled: boolean) =>
+  useQuery({ ...standardsQuery(c), enabled });
 
 /** The organisation-specific activity pie (diary form, activity type field). */
 export const useActivityFieldGraph = (c: PeriodChoice, enabled: boolean) =>

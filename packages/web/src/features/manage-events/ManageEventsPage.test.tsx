@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "../../lib/clock";
 import { session } from "../../lib/session";
 import { fakeApi, withError } from "../../test/fake-api";
-import { calendarEvent } from "../../test/fixtures";
+import { branding, calendarEvent } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
 import ManageEventsPage from "./ManageEventsPage";
 
@@ -44,20 +44,7 @@ type Answer = (body: unknown) => unknown;
 function setup(roles: string[], answers: { saveEvent?: Answer; saveWebinar?: Answer } = {}) {
   session.login("token", roles, false);
   const api = fakeApi([
-    [
-      "GET",
-      /^\/api\/branding$/,
-      () => ({
-        organisationId: ORG,
-        organisationName: "Trust",
-        logoUrl: null,
-        loginLogoUrl: null,
-        colourHex: null,
-        loginLink: null,
-        usesOauth: false,
-        videoUrl: null,
-      }),
-    ],
+    ["GET", /^\/api\/branding$/, () => branding({ organisationId: ORG, organisationName: "Trust" })],
     ["GET", /^\/api\/calendar\/events\/manage$/, () => [EVENT, PLATFORM_EVENT]],
     ["GET", /^\/api\/webinars\/manage$/, () => [WEBINAR]],
     ["POST", /^\/api\/calendar\/events$/, (r) => (answers.saveEvent ?? (() => EVENT))(r.body)],

@@ -1,7 +1,7 @@
 // Server state of revalidation (issue 26): registrations, the packs, progress per registration,
 // the revalidation records and what a diary entry counts for the packs.
 import { api, type BodyOf, REVALIDATION, type RecordKind, type ResponseOf, SUBMISSION } from "@cpd/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api-client";
 import { pollJob } from "../../lib/poll-job";
 
@@ -29,6 +29,10 @@ export const usePacks = (enabled = true) =>
     staleTime: 60 * 60_000,
     meta: { errorTitle: "Failed to load the regulators' requirements" },
   });
+
+/** The dashboard asks for its card's progress while it loads (ADR 0038), quietly as the card does. */
+export const prefetchRevalidationProgress = (qc: QueryClient) =>
+  qc.prefetchQuery({ queryKey: revalidationKeys.progress, queryFn: () => call(api.revalidation), meta: {} });
 
 /** Progress per registration; `quiet` leaves a failure to the caller (the dashboard card hides). */
 export const useRevalidationProgress = ({ quiet = false }: { quiet?: boolean } = {}) =>

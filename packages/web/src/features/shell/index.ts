@@ -3,6 +3,7 @@
 
 export { hasFeatureAccess } from "./nav-items";
 export {
+  ensureDashboardSettings,
   keys,
   useBranding,
   useDashboardSettings,

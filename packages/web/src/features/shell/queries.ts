@@ -1,5 +1,5 @@
 // The shell's server state. Keys are the API paths so any screen can invalidate them.
-import { api, MESSAGES, type ResponseOf } from "@cpd/contract";
+import { api, type EndpointDef, MESSAGES, type ResponseOf } from "@cpd/contract";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { call } from "../../lib/api-client";
@@ -49,14 +49,49 @@ const scheduledDeletionQuery = queryOptions({
   queryFn: () => call(api.getScheduledDeletion),
 });
 
-/** Asks for what every signed-in screen shows first, before the shell renders (lazy-pages.ts). */
+const impersonationQuery = queryOptions({
+  queryKey: ["auth", "impersonation"],
+  queryFn: () => call(api.impersonation),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+const supportIdentityQuery = queryOptions({
+  queryKey: keys.intercom,
+  queryFn: () => call(api.intercom),
+  staleTime: 86_400_000,
+});
+
+type ShellStart = ResponseOf<typeof api.shellStart>;
+
+/**
+ * Asks for what every signed-in screen shows first, before the shell renders (lazy-pages.ts): one
+ * call (`GET shell/start`, ADR 0038) fills the eight queries the shell and its pages read, under
+ * their own keys, so the hooks below find them in flight and do not ask again. Each query keeps
+ * its own call for later refetches, and falls back to it if the bundled call fails.
+ */
 export function prefetchShellQueries(qc: QueryClient) {
-  void qc.prefetchQuery(profileQuery);
-  void qc.prefetchQuery(featuresQuery);
-  void qc.prefetchQuery(userFeaturesQuery);
-  void qc.prefetchQuery(brandingQuery);
-  void qc.prefetchQuery(settingsQuery);
-  void qc.prefetchQuery(scheduledDeletionQuery);
+  const start = call(api.shellStart);
+  start.catch(() => undefined);
+  // Each query's own call (`endpoint`, taking no input) stays its fallback if the bundle fails.
+  const seed = <E extends EndpointDef>(
+    { queryKey, meta }: { queryKey: readonly unknown[]; meta?: { errorTitle?: string } },
+    endpoint: E,
+    part: (s: ShellStart) => ResponseOf<E> | null,
+  ) =>
+    void qc.prefetchQuery({
+      queryKey,
+      meta,
+      // The endpoints seeded take no input, which a generic E cannot show the compiler.
+      queryFn: async () =>
+        (await start.then(part, () => null)) ?? (call as (e: E) => Promise<ResponseOf<E>>)(endpoint),
+    });
+  seed(profileQuery, api.getProfile, (s) => s.profile);
+  seed(featuresQuery, api.features, (s) => s.features);
+  seed(userFeaturesQuery, api.userFeatures, (s) => s.userFeatures);
+  seed(brandingQuery, api.branding, (s) => s.branding);
+  seed(settingsQuery, api.getDashboardSettings, (s) => s.settings);
+  seed(scheduledDeletionQuery, api.getScheduledDeletion, (s) => s.scheduledDeletion);
+  seed(impersonationQuery, api.impersonation, (s) => s.impersonation);
+  seed(supportIdentityQuery, api.intercom, (s) => s.supportChat);
 }
 
 export const useProfile = () => useQuery(profileQuery);
@@ -73,6 +108,8 @@ export const useUsage = (enabled = true) =>
 
 export const useBranding = () => useQuery(brandingQuery);
 export const useDashboardSettings = () => useQuery(settingsQuery);
+/** The dashboard settings, from the cache or the fetch in flight (a page's prefetch reads them). */
+export const ensureDashboardSettings = (qc: QueryClient) => qc.ensureQueryData(settingsQuery);
 
 export const useMembership = () =>
   useQuery({
@@ -106,19 +143,9 @@ export const useManagedOrganisations = (enabled: boolean) =>
   });
 
 /** The identity the server signs for the support chat. */
-export const useSupportIdentity = () =>
-  useQuery({
-    queryKey: keys.intercom,
-    queryFn: () => call(api.intercom),
-    staleTime: 86_400_000,
-  });
+export const useSupportIdentity = () => useQuery(supportIdentityQuery);
 
-export const useImpersonation = () =>
-  useQuery({
-    queryKey: ["auth", "impersonation"],
-    queryFn: () => call(api.impersonation),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+export const useImpersonation = () => useQuery(impersonationQuery);
 
 export const useEndImpersonation = (callbacks: MutationCallbacks<ResponseOf<typeof api.endImpersonation>>) =>
   useMutation({ mutationFn: () => call(api.endImpersonation), ...callbacks });
