@@ -2,6 +2,7 @@
 // method, path and schemas, so a call's types are never written by hand here.
 import type { BodyOf, EndpointDef, ErrorEnvelope, ParamsOf, QueryOf, ResponseOf } from "@cpd/contract";
 import { ApiError, endsSession } from "./api-error";
+import { nowMs } from "./clock";
 import { session } from "./session";
 
 export const API_ROOT = "/api";
@@ -61,14 +62,14 @@ export function startEarlyCall(path: string): void {
   if (!token || early.has(url)) return;
   const response = fetch(url, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } });
   response.catch(() => undefined);
-  early.set(url, { token, at: Date.now(), response });
+  early.set(url, { token, at: nowMs(), response });
 }
 
 function takeEarlyCall(url: string, token: string | null): Promise<Response> | undefined {
   const found = early.get(url);
   if (!found) return undefined;
   early.delete(url);
-  return found.token === token && Date.now() - found.at < EARLY_MS ? found.response : undefined;
+  return found.token === token && nowMs() - found.at < EARLY_MS ? found.response : undefined;
 }
 
 let onSessionEnd: () => void = () => session.clear();
