@@ -126,6 +126,10 @@ async function main() {
     configureBuckets: [{ name: bucket }],
   });
   await s3.run();
+  // Node's default 5 s keep-alive: a client whose event loop lags (a loaded test run) can reuse a
+  // pooled socket the server has just closed, and a streamed upload cannot be retried (ECONNRESET,
+  // 503). Stores in production keep idle connections far longer; so does this one.
+  s3.httpServer.keepAliveTimeout = 65_000;
   log(`S3 (s3rver) on http://${host}:${s3Port}, bucket "${bucket}", data ${shown(s3Dir)}`);
 
   // MailDev's constructor installs SIGINT/SIGTERM handlers that call process.exit at once;
