@@ -63,6 +63,8 @@ function UpgradeContent({
 }
 
 export function openUpgradeModal(feature?: string) {
+  // Replaces the shell's expired-access prompt if it is open, rather than stacking on it.
+  modals.close("upgrade");
   modals.open({
     modalId: "upgrade",
     title: "Upgrade to Premium",

@@ -1,4 +1,5 @@
 import { LIFECYCLE } from "@cpd/contract";
+import { modals } from "@mantine/modals";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, type Route, withError } from "../../test/fake-api";
@@ -7,6 +8,7 @@ import { renderApp, renderWithProviders } from "../../test/render";
 import { MembershipCard } from "../profile/MembershipCard";
 import { useProfile, useScheduledDeletion } from "./queries";
 import { TrialBanner } from "./TrialBanner";
+import { openUpgradeModal } from "./UpgradeModal";
 import { useUpgradePrompt } from "./use-upgrade-prompt";
 
 const UPGRADE_URL = "https://pay.example/checkout?customer=u1&email=ann%40example.org";
@@ -95,6 +97,20 @@ describe("the upgrade modal of an expired trial", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const { api } = setupPrompt(profile(), () => ({ scheduled: false, scheduledDate: null }));
     await pastTheDelay(api);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("does not follow a premium page's own upgrade modal, closed before the delay is out", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { api } = setupPrompt(expiredTrial, () => ({ scheduled: false, scheduledDate: null }));
+    act(() => openUpgradeModal("Portfolio"));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(api.to(DELETION)).toHaveLength(1);
+    expect(screen.getByRole("dialog", { name: "Upgrade to Premium" })).toHaveTextContent(
+      "Portfolio is part of Premium membership.",
+    );
+    act(() => modals.close("upgrade"));
+    await act(() => vi.advanceTimersByTimeAsync(LIFECYCLE.upgradeModalDelayMs * 3));
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
