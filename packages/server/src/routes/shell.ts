@@ -1,12 +1,10 @@
 import { api } from "@cpd/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
-import * as deletion from "../modules/account-deletion/service.js";
-import * as auth from "../modules/auth/service.js";
 import * as logos from "../modules/organisations/logos.js";
-import * as profile from "../modules/profile/service.js";
 import * as shell from "../modules/shell/service.js";
 import * as settings from "../modules/shell/settings.js";
+import * as start from "../modules/shell/start.js";
 import { define, perMinute } from "./define.js";
 import { sendPublicPng } from "./public-image.js";
 
@@ -29,29 +27,6 @@ export function shellRoutes(app: FastifyInstance, deps: Deps) {
     settings.saveSettings(deps, caller.id, body),
   );
   define(app, deps, api.intercom, {}, ({ caller }) => shell.supportChatIdentity(deps, caller.id));
-  // The eight answers a signed-in page load starts with, in one request (ADR 0038): each part is
-  // what its own call answers. The support chat identity is optional: without it the SPA asks again.
-  define(app, deps, api.shellStart, {}, async ({ caller }) => {
-    const [p, features, userFeatures, branding, settingsAnswer, scheduledDeletion, who, supportChat] =
-      await Promise.all([
-        profile.getProfile(deps, caller.id),
-        shell.features(deps, caller.id),
-        shell.featuresForUser(deps, caller.id),
-        shell.branding(deps, caller.id),
-        settings.getSettings(deps, caller.id),
-        deletion.getScheduledDeletion(deps, caller.id),
-        auth.impersonation(deps, caller),
-        shell.supportChatIdentity(deps, caller.id).catch(() => null),
-      ]);
-    return {
-      profile: p,
-      features,
-      userFeatures,
-      branding,
-      settings: settingsAnswer,
-      scheduledDeletion,
-      impersonation: who,
-      supportChat,
-    };
-  });
+  // The eight answers a signed-in page load starts with, in one request (ADR 0038).
+  define(app, deps, api.shellStart, {}, ({ caller }) => start.shellStart(deps, caller));
 }

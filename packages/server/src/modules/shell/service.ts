@@ -28,24 +28,63 @@ async function organisationOf(deps: Deps, userId: string) {
   return u.organisation;
 }
 
-export async function features(deps: Deps, userId: string) {
-  const [flags, org] = await Promise.all([platformFlags(deps), organisationOf(deps, userId)]);
-  return enabledFeatures(
+type Organisation = Awaited<ReturnType<typeof organisationOf>>;
+type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
+
+const featuresOf = (flags: Record<string, boolean>, org: Organisation) =>
+  enabledFeatures(
     flags,
     org ? { features: org.features as Record<string, boolean>, allFeatures: org.allFeatures } : null,
   );
+
+const userFeaturesOf = (deps: Deps, enabled: ReturnType<typeof featuresOf>, account: Account) =>
+  userFeatures(enabled, canUseFeatures(membershipFacts(account), deps.today()));
+
+async function accountOf(deps: Deps, userId: string): Promise<Account> {
+  const account = await loadAccount(deps.pool, userId);
+  if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  return account;
+}
+
+export async function features(deps: Deps, userId: string) {
+  const [flags, org] = await Promise.all([platformFlags(deps), organisationOf(deps, userId)]);
+  return featuresOf(flags, org);
 }
 
 export async function featuresForUser(deps: Deps, userId: string) {
-  const [enabled, account] = await Promise.all([features(deps, userId), loadAccount(deps.pool, userId)]);
-  if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
-  return userFeatures(enabled, canUseFeatures(membershipFacts(account), deps.today()));
+  const [enabled, account] = await Promise.all([features(deps, userId), accountOf(deps, userId)]);
+  return userFeaturesOf(deps, enabled, account);
+}
+
+/**
+ * The shell's own parts of `GET shell/start` (ADR 0038), each what its own call answers, from one
+ * load of the platform's flags, the organisation and the account (their calls load them apart).
+ * The support chat identity is optional: without it the SPA asks again.
+ */
+export async function shellParts(deps: Deps, userId: string) {
+  const [flags, org, account] = await Promise.all([
+    platformFlags(deps),
+    organisationOf(deps, userId),
+    accountOf(deps, userId),
+  ]);
+  const enabled = featuresOf(flags, org);
+  let supportChat: ReturnType<typeof supportChatOf> | null = null;
+  try {
+    supportChat = supportChatOf(deps, account);
+  } catch {
+    supportChat = null;
+  }
+  return {
+    features: enabled,
+    userFeatures: userFeaturesOf(deps, enabled, account),
+    branding: brandingOf(deps, org),
+    supportChat,
+  };
 }
 
 /** REQ-MEMBER-04 feature access: a full member, or a trial that has not expired. */
 export async function featureAccess(deps: Deps, userId: string) {
-  const account = await loadAccount(deps.pool, userId);
-  if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  const account = await accountOf(deps, userId);
   return canUseFeatures(membershipFacts(account), deps.today());
 }
 
@@ -54,8 +93,7 @@ export async function featureAccess(deps: Deps, userId: string) {
  * TRIAL_COUNTED_ENTRY_TYPE, the same count the trial status and the entry limit use.
  */
 export async function usage(deps: Deps, userId: string) {
-  const account = await loadAccount(deps.pool, userId);
-  if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  const account = await accountOf(deps, userId);
   const storage = await storageUsed(deps.pool, userId);
   const facts = membershipFacts(account);
   const full = isFullMember(facts, deps.today());
@@ -115,8 +153,10 @@ export async function welcomeVideo(deps: Deps, userId: string) {
 
 /** The support chat identity, signed here so the browser cannot claim another user. */
 export async function supportChatIdentity(deps: Deps, userId: string) {
-  const account = await loadAccount(deps.pool, userId);
-  if (!account) throw notFound(MESSAGES.noUserFound, "USER_NOT_FOUND");
+  return supportChatOf(deps, await accountOf(deps, userId));
+}
+
+function supportChatOf(deps: Deps, account: Account) {
   const name = `${account.first_name} ${account.last_name}`.trim();
   const iat = Math.floor(deps.now().getTime() / 1000);
   const token = signHs256(
