@@ -1,4 +1,4 @@
-import { SUPERVISION_MESSAGES } from "@cpd/contract";
+import { IDENTIFIER_FINDING_MESSAGES, SUPERVISION_MESSAGES } from "@cpd/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { fakeApi, type Route, withError } from "../../test/fake-api";
@@ -186,6 +186,30 @@ describe("a shared record, for its owner", () => {
     await waitFor(() => expect(api.to(/\/comment$/, "POST")).toHaveLength(1));
     expect(api.to(/\/comment$/, "POST")[0]?.body).toEqual({ comment: "See you Tuesday" });
     await waitFor(() => expect(box).toHaveValue(""));
+  });
+
+  it("tells the owner what their reviewer is not shown, from the owner's view of the share", async () => {
+    const message = IDENTIFIER_FINDING_MESSAGES.withheldFromReviewer(true, 1);
+    const { api } = setup(supervisionForm("Supervisor", { shared: true, reviewee: reviewee() }), [
+      [
+        "GET",
+        new RegExp(`^/api/supervision/${SHARE_ID}$`),
+        () => ({ withheld: { record: true, files: 1, message } }),
+      ],
+    ]);
+    const p = await panel();
+    const title = await p.findByText("Your reviewer cannot see everything");
+    expect(title.closest('[role="status"]')).toHaveTextContent(message);
+    expect(api.to(new RegExp(`^/api/supervision/${SHARE_ID}$`))).toHaveLength(1);
+  });
+
+  it("shows no notice when the reviewer sees everything", async () => {
+    const { api } = setup(supervisionForm("Supervisor", { shared: true, reviewee: reviewee() }), [
+      ["GET", new RegExp(`^/api/supervision/${SHARE_ID}$`), () => ({})],
+    ]);
+    const p = await panel();
+    await waitFor(() => expect(api.to(new RegExp(`^/api/supervision/${SHARE_ID}$`), "GET")).toHaveLength(1));
+    expect(p.queryByText("Your reviewer cannot see everything")).not.toBeInTheDocument();
   });
 
   it("toasts 'Failed to add comment' with the server's message", async () => {

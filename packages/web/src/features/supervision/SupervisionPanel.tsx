@@ -8,7 +8,8 @@ import { useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { entryChanged } from "../../lib/invalidate";
 import { notifySuccess } from "../../lib/notify";
-import { type Party, useProfileSignature } from "./queries";
+import { StatusAlert } from "../../lib/StatusAlert";
+import { type Party, useProfileSignature, useWithheldFromReviewer } from "./queries";
 import { ownerSide, type RevieweeRecord, reviewState } from "./review-model";
 import { ShareDialog } from "./ShareDialog";
 import { ShareSummary } from "./ShareSummary";
@@ -144,11 +145,23 @@ function SharedReview({
         You are the <strong>{side}</strong>. You shared this record with the {reviewee.RevieweeType}.
       </Text>
       <ShareSummary entryId={entryId} reviewee={reviewee} onReset={() => void refresh()} />
+      <WithheldNotice shareId={reviewee.Id} />
       <TopicList party={party} topics={reviewee.Topics} state={state} level={3} />
       {/* One component whatever the state: swapping it when the record reloads after a signature
           would unmount the sign-off whose success (message, redirect) is still to run. */}
       <OwnerSignOff {...signOff} />
     </>
+  );
+}
+
+/** What the reviewer cannot open (a possible patient identifier added since sharing, ADR 0031). */
+function WithheldNotice({ shareId }: { shareId: string }) {
+  const withheld = useWithheldFromReviewer(shareId);
+  if (!withheld.data) return null;
+  return (
+    <StatusAlert tone="info" title="Your reviewer cannot see everything">
+      {withheld.data.message}
+    </StatusAlert>
   );
 }
 

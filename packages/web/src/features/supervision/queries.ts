@@ -139,6 +139,18 @@ export const useSupervisionView = (shareId: string, token: string | null) =>
     staleTime: 0,
   });
 
+/**
+ * What the owner's reviewer is not shown of the record as it is now (`withheld` of the owner's
+ * view, ADR 0031): null when they see everything.
+ */
+export const useWithheldFromReviewer = (shareId: string) =>
+  useQuery({
+    queryKey: supervisionKeys.view(shareId, null),
+    queryFn: () => call(api.supervisionView, { params: { id: shareId } }),
+    select: (view) => view.withheld ?? null,
+    staleTime: 0,
+  });
+
 export const useAuthenticate = (shareId: string, errorTitle: string) =>
   useMutation({
     mutationFn: (authenticationCode: string | null) =>
