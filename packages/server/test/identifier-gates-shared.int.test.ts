@@ -208,6 +208,32 @@ describe("the record changed after sharing", () => {
   });
 });
 
+describe("comments on a shared record's topics", () => {
+  it("a comment with an NHS number is refused for either party and nothing is saved; one without is added", async () => {
+    const s = await guestSession(h);
+    const url = `/supervision/${s.shareId}/${s.topicIds[0]}/comment`;
+    const commentsOnFirst = async () =>
+      ((await view(s, s.owner.token)).body.form.reviewee.Topics as { Comments: unknown[] }[])[0]?.Comments
+        .length;
+    const before = await commentsOnFirst();
+    for (const token of [s.owner.token, s.guest]) {
+      const res = await call(h.app, "POST", url, {
+        token,
+        body: { comment: `Call back on ${NHS}` },
+        ip: randomIp(),
+      });
+      expect(refusal(res)).toEqual([409, "IDENTIFIERS_FOUND", F.blocked]);
+      expect(res.body.details.findings).toEqual([
+        expect.objectContaining({ field: "topicComment", recordType: "supervision", recordId: s.entryId }),
+      ]);
+    }
+    expect(await commentsOnFirst()).toBe(before);
+    const ok = await call(h.app, "POST", url, { token: s.guest, body: { comment: "Call back on Tuesday" } });
+    expect(ok.status).toBe(200);
+    expect(await commentsOnFirst()).toBe((before ?? 0) + 1);
+  });
+});
+
 describe("an attestation request, read live by its attester", () => {
   it("an NHS number saved into a covered record after the request stops the attester's read and signature", async () => {
     const u = await createUser(h.deps);

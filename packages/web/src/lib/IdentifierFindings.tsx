@@ -22,6 +22,7 @@ const FIELD_LABELS: Record<string, string> = {
   sharedDescription: "Shared description",
   topicTitle: "Shared topic",
   topicActions: "Shared topic's actions",
+  topicComment: "Comment on a shared topic",
   filename: "File name",
   text: "File text",
   hcpcSummary: "HCPC summary of practice",

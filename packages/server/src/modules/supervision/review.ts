@@ -14,7 +14,7 @@ import {
 } from "../../policies/supervision.js";
 import { callerFromToken } from "../account/caller.js";
 import { entryFormOf, getEntryForm } from "../forms/service.js";
-import { refuseSharedRead, sharedRecordWithheld } from "../identifiers/gate.js";
+import { refuseSharedRead, refuseTypedForShare, sharedRecordWithheld } from "../identifiers/gate.js";
 import {
   GUEST_PREFIX,
   guestShareOf,
@@ -158,7 +158,13 @@ export async function comment(
     deps,
     party,
     topicId,
-    (facts) => commentRefusal(party, facts) ?? (body ? null : badRequest(M.commentBlank, "COMMENT_REQUIRED")),
+    (facts) => {
+      const refusal =
+        commentRefusal(party, facts) ?? (body ? null : badRequest(M.commentBlank, "COMMENT_REQUIRED"));
+      // A comment is part of the record that leaves (the signed PDF): identifiers stop it, as a topic's.
+      if (!refusal) refuseTypedForShare(party.entry, [["topicComment", body]]);
+      return refusal;
+    },
     async (tx) => {
       const row = await repo.addComment(tx, {
         topicId,
