@@ -68,18 +68,20 @@ export async function shellParts(deps: Deps, userId: string) {
     accountOf(deps, userId),
   ]);
   const enabled = featuresOf(flags, org);
-  let supportChat: ReturnType<typeof supportChatOf> | null = null;
-  try {
-    supportChat = supportChatOf(deps, account);
-  } catch {
-    supportChat = null;
-  }
   return {
     features: enabled,
     userFeatures: userFeaturesOf(deps, enabled, account),
     branding: brandingOf(deps, org),
-    supportChat,
+    supportChat: optionalSupportChat(deps, account),
   };
+}
+
+function optionalSupportChat(deps: Deps, account: Account) {
+  try {
+    return supportChatOf(deps, account);
+  } catch {
+    return null;
+  }
 }
 
 /** REQ-MEMBER-04 feature access: a full member, or a trial that has not expired. */
