@@ -1,9 +1,14 @@
 // jsdom lacks a few browser APIs Mantine uses; these stand-ins only keep components rendering.
 import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { fixedMediaQuery } from "../lib/test-viewport";
+
+// findBy/waitFor give up after 1 s by default: rendering Mantine in jsdom on a loaded 2-core CI
+// machine took longer once (one component test failed in a CI run that passed here 3 times,
+// alone and with a second run beside it). A wrong screen still fails, 5 s later.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
