@@ -7,9 +7,18 @@
 // module script that makes one JSON call and writes the heading): the ratios against it are what
 // compares across machines and runs; the issue's targets are for this machine (statistics < 1 s,
 // every page interactive < 1.5 s).
-// Env: BENCH_URL (http://localhost:3400), BENCH_EMAIL, BENCH_PASSWORD, BENCH_RUNS (5).
+// Two more rows are floors, not targets: the bare page written with React, and with React and
+// Mantine, built by Vite; what they cost is the stack's, and no page of the app can load faster.
+// Env: BENCH_URL (http://localhost:3400), BENCH_EMAIL, BENCH_PASSWORD, BENCH_RUNS (5),
+// BENCH_ONLY (a pattern of page names to measure; the reference always runs).
+import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import react from "@vitejs/plugin-react";
+import { build } from "vite";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../scripts/chromium.mjs";
 
 const base = process.env.BENCH_URL ?? "http://localhost:3400";
@@ -28,14 +37,45 @@ const BARE = {
   ],
   "/api/data": ["application/json", '{"title":"Reference"}'],
 };
-const bare = createServer((req, res) => {
-  const [type, body] = BARE[req.url] ?? ["text/plain", "not found"];
-  res.writeHead(BARE[req.url] ? 200 : 404, { "content-type": type, "cache-control": "no-store" }).end(body);
+// The framework floor: the bare page's one call and heading, written with React alone and with
+// React and Mantine (the app's theme and style sheet), built by Vite for production. What the
+// floor costs, no page of the app can beat: the gap between a page and the floor is the app's own.
+const floorDir = path.join(tmpdir(), "cpd-bench-floor");
+process.env.NODE_ENV = "production";
+await build({
+  configFile: false,
+  logLevel: "warn",
+  mode: "production",
+  root: path.join(path.dirname(fileURLToPath(import.meta.url)), "floor"),
+  base: "/floor/",
+  plugins: [react()],
+  build: {
+    outDir: floorDir,
+    emptyOutDir: true,
+    rolldownOptions: { input: { react: "react.html", mantine: "mantine.html" } },
+  },
+});
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+async function floorFile(url) {
+  const file = path.join(floorDir, path.normalize(url.slice("/floor/".length)));
+  if (!file.startsWith(floorDir)) return null;
+  return [TYPES[path.extname(file)] ?? "application/octet-stream", await readFile(file).catch(() => null)];
+}
+
+const bare = createServer(async (req, res) => {
+  const [type, body] =
+    BARE[req.url] ?? (req.url.startsWith("/floor/") ? await floorFile(req.url) : null) ?? [];
+  res
+    .writeHead(body ? 200 : 404, { "content-type": type ?? "text/plain", "cache-control": "no-store" })
+    .end(body ?? "not found");
 });
 await new Promise((resolve) => bare.listen(0, "127.0.0.1", resolve));
 
+const bareBase = `http://127.0.0.1:${bare.address().port}`;
 const PAGES = [
-  { name: "bare page (reference)", path: "/", base: `http://127.0.0.1:${bare.address().port}`, public: true },
+  { name: "bare page (reference)", path: "/", base: bareBase, public: true },
+  { name: "floor: React", path: "/floor/react.html", base: bareBase, public: true, floor: true },
+  { name: "floor: React+Mantine", path: "/floor/mantine.html", base: bareBase, public: true, floor: true },
   { name: "login", path: "/login", public: true },
   { name: "dashboard", path: "/dashboard", stats: true },
   { name: "entries", path: "/entries" },
@@ -131,10 +171,12 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
+const chosen = PAGES.filter((p, i) => i === 0 || !only || only.test(p.name));
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
-const state = await login(browser);
+const state = chosen.every((p) => p.public) ? undefined : await login(browser);
 const rows = [];
-for (const page of PAGES) {
+for (const page of chosen) {
   const samples = [];
   await measure(browser, page.public ? undefined : state, page); // warm the server's caches
   for (let i = 0; i < runs; i++) samples.push(await measure(browser, page.public ? undefined : state, page));
@@ -145,6 +187,7 @@ for (const page of PAGES) {
     interactive: median(samples.map((s) => s.interactive)),
     calls: median(samples.map((s) => s.calls)),
     stats: Boolean(page.stats),
+    floor: Boolean(page.floor),
   });
 }
 await browser.close();
@@ -158,7 +201,7 @@ console.log(
 console.log("page                 statistics   visible  interactive  ratio  API calls  target");
 let misses = 0;
 for (const r of rows) {
-  const isRef = r === ref;
+  const isRef = r === ref || r.floor;
   const target = isRef
     ? ""
     : r.stats
