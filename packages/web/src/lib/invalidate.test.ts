@@ -7,6 +7,7 @@ import { entryKeys } from "../features/entries/queries";
 import { fileKeys } from "../features/files/queries";
 import { profileKeys } from "../features/profile/queries";
 import { keys } from "../features/shell/queries";
+import { supervisionKeys } from "../features/supervision/queries";
 import { entryChanged, fileChanged } from "./invalidate";
 
 const year = { period: "12" } as const;
@@ -32,6 +33,7 @@ const entryDerived = {
     page: 1,
   }),
   "unassigned files": fileKeys.unassigned,
+  "supervision share, owner's view (what the reviewer is not shown)": supervisionKeys.view("share-1", null),
 };
 const fileDerived = {
   "files list": fileKeys.list({ filter: "", sortBy: "date", sortDesc: true, page: 1 }),

@@ -10,8 +10,9 @@ const FILE_DEPENDENT_KEYS: readonly QueryKey[] = [["files"], ["usage"]];
  * Query key roots built from the user's entries: the entries list and the calendar's past
  * entries (["entries", ...]), the dashboard's statistics and monthly chart (["statistics", ...]),
  * its graphs and standards (["graphs", ...]), the calendar's planned CPD (reminders), Shared CPD
- * (an entry's card goes with it), and the file keys (My Files shows which entry holds a file;
- * the usage gauge counts a trial's entries).
+ * (an entry's card goes with it), a supervision record's share as its owner sees it (what the
+ * reviewer is not shown, the evidence it lists), and the file keys (My Files shows which entry
+ * holds a file; the usage gauge counts a trial's entries).
  */
 const ENTRY_DEPENDENT_KEYS: readonly QueryKey[] = [
   ["entries"],
@@ -19,6 +20,7 @@ const ENTRY_DEPENDENT_KEYS: readonly QueryKey[] = [
   ["graphs"],
   ["planned-cpd"],
   ["shared-cpd"],
+  ["supervision"],
   ...FILE_DEPENDENT_KEYS,
 ];
 
