@@ -3,22 +3,12 @@
 // call. No router, no query cache, none of the app's own code.
 import "@mantine/core/styles.css";
 import { MantineProvider, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { theme } from "../../src/theme";
-
-function Page() {
-  const [title, setTitle] = useState<string | null>(null);
-  useEffect(() => {
-    fetch("/api/data")
-      .then((r) => r.json())
-      .then((d: { title: string }) => setTitle(d.title));
-  }, []);
-  return <main>{title && <Title order={1}>{title}</Title>}</main>;
-}
+import { FloorPage } from "./page";
 
 createRoot(document.getElementById("root") as HTMLElement).render(
   <MantineProvider theme={theme}>
-    <Page />
+    <FloorPage heading={(title) => <Title order={1}>{title}</Title>} />
   </MantineProvider>,
 );
