@@ -37,9 +37,8 @@ const BARE = {
   ],
   "/api/data": ["application/json", '{"title":"Reference"}'],
 };
-// The framework floor: the bare page's one call and heading, written with React alone and with
-// React and Mantine (the app's theme and style sheet), built by Vite for production. What the
-// floor costs, no page of the app can beat: the gap between a page and the floor is the app's own.
+// The floors (floor/*.tsx), built here; NODE_ENV set so that Vite bundles React's production build
+// (./scripts/test and the helpers export NODE_ENV=test).
 const floorDir = path.join(tmpdir(), "cpd-bench-floor");
 process.env.NODE_ENV = "production";
 await build({

@@ -5,9 +5,9 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { fixedMediaQuery } from "../lib/test-viewport";
 
-// findBy/waitFor give up after 1 s by default: rendering Mantine in jsdom on a loaded 2-core CI
-// machine took longer once (one component test failed in a CI run that passed here 3 times,
-// alone and with a second run beside it). A wrong screen still fails, 5 s later.
+// findBy/waitFor give up after 1 s by default, and rendering Mantine in jsdom on a loaded 2-core
+// machine can take longer (many tests here raised their own timeouts; one, unnamed in the log,
+// failed in a CI run and passed here). A wrong screen still fails, 5 s later.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
