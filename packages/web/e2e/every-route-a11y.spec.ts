@@ -8,6 +8,9 @@ import { checkA11y } from "./axe";
 import { dismissGreeting, fixPageClock, login, londonDay, morningOf } from "./helpers";
 import { createOrganisation, createUser } from "./users";
 
+// Each test has its own users, so the file's tests may run in both workers at once.
+test.describe.configure({ mode: "parallel" });
+
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -71,21 +74,23 @@ test("every public page passes axe at desktop and phone widths", async ({ page }
   }
 });
 
-test("every page of a professional passes axe at desktop and phone widths", async ({ page, request }) => {
-  test.setTimeout(240_000);
-  const user = await createUser();
-  await login(page, user);
-  await dismissGreeting(page);
-  // The edit pages of two saved entries too (their forms hold values, evidence and sign-off).
-  const token = await pageToken(page);
-  const diary = await apiCreateDiary(request, token, "Axe diary entry");
-  const supervision = await apiCreateSupervision(request, token, "Axe supervision");
-  const paths = [...PROFESSIONAL, `/edit/diary/${diary}`, `/edit/supervision/${supervision}`];
-  for (const size of [DESKTOP, PHONE]) {
+// One test per width, each with its own user: two shorter tests that the two workers can share.
+for (const size of [DESKTOP, PHONE]) {
+  test(`every page of a professional passes axe at ${size.width} px`, async ({ page, request }) => {
+    test.setTimeout(180_000);
     await page.setViewportSize(size);
-    for (const path of paths) await visit(page, path);
-  }
-});
+    const user = await createUser();
+    await login(page, user);
+    await dismissGreeting(page);
+    // The edit pages of two saved entries too (their forms hold values, evidence and sign-off).
+    const token = await pageToken(page);
+    const diary = await apiCreateDiary(request, token, "Axe diary entry");
+    const supervision = await apiCreateSupervision(request, token, "Axe supervision");
+    for (const path of [...PROFESSIONAL, `/edit/diary/${diary}`, `/edit/supervision/${supervision}`]) {
+      await visit(page, path);
+    }
+  });
+}
 
 /** Logs `user` in and checks each of `paths` at desktop width. */
 async function checkAll(page: Page, user: Awaited<ReturnType<typeof createUser>>, paths: string[]) {
