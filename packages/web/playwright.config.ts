@@ -18,8 +18,8 @@ function traceMode(value: string | undefined): (typeof TRACE_MODES)[number] {
 
 export default defineConfig({
   testDir: "e2e",
-  // Two browsers at once: each test makes its own users, and one browser leaves a third of two
-  // cores idle while pages wait on the API (the suite: 1,434 s with one, about 600 s with two).
+  // Two browsers at once: each test makes its own users, and one browser left 28 % of two cores
+  // idle while pages waited on the API (18 tests without traces: 186 s with one, 149 s with two).
   workers: 2,
   retries: 0,
   timeout: 60_000,
@@ -29,8 +29,8 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL ?? "http://localhost:3000",
     locale: "en-GB",
     timezoneId: "Europe/London",
-    // A trace records a screencast and DOM snapshots of every test: about a fifth of the browser
-    // tests' time on two cores. ./scripts/test sets E2E_TRACE=off (its test-results are not kept).
+    // A trace records a screencast and DOM snapshots of every test, 20-30 % of the browser tests'
+    // time on two cores; unset, E2E_TRACE keeps failures' traces (./scripts/test sets it to off).
     trace: traceMode(process.env.E2E_TRACE),
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
