@@ -10,7 +10,8 @@
 // Two more rows are floors, not targets: the bare page written with React, and with React and
 // Mantine, built by Vite; what they cost is the stack's, and no page of the app can load faster.
 // Env: BENCH_URL (http://localhost:3400), BENCH_EMAIL, BENCH_PASSWORD, BENCH_RUNS (5),
-// BENCH_ONLY (a pattern of page names to measure; the reference always runs).
+// BENCH_ONLY (a pattern of page names to measure; the reference always runs), BENCH_WATERFALL=1
+// (also print each page's last load: every resource and long task, in ms from navigation).
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -92,10 +93,14 @@ const PAGES = [
 //   visible:    the page's heading is there and nothing in <main> is still loading
 function installProbes() {
   window.__longTasks = [];
+  window.__longTaskSpans = [];
   window.__marks = {};
   try {
     new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) window.__longTasks.push(e.startTime + e.duration);
+      for (const e of l.getEntries()) {
+        window.__longTasks.push(e.startTime + e.duration);
+        window.__longTaskSpans.push({ at: e.startTime, end: e.startTime + e.duration, what: "long task" });
+      }
     }).observe({ type: "longtask", buffered: true });
   } catch {}
   const frame = () => {
@@ -140,6 +145,17 @@ async function measure(browser, state, page) {
       interactive: Math.max(visible, lastApi, lastTask),
       calls: api.length,
       url: location.pathname,
+      waterfall: [
+        ...performance.getEntriesByType("resource").map((e) => ({
+          at: e.startTime,
+          end: e.responseEnd,
+          what: `${new URL(e.name).pathname}${new URL(e.name).search} (${Math.round(e.encodedBodySize / 1024)} KB)`,
+        })),
+        ...window.__longTaskSpans,
+        ...(performance.getEntriesByType("navigation")[0]
+          ? [{ at: 0, end: performance.getEntriesByType("navigation")[0].responseEnd, what: "document" }]
+          : []),
+      ].sort((a, b) => a.at - b.at),
     };
   });
   await context.close();
@@ -188,6 +204,16 @@ for (const page of chosen) {
     stats: Boolean(page.stats),
     floor: Boolean(page.floor),
   });
+  if (process.env.BENCH_WATERFALL === "1") {
+    const last = samples[samples.length - 1];
+    console.log(
+      `\n${page.name}: visible ${Math.round(last.visible)} ms, interactive ${Math.round(last.interactive)} ms`,
+    );
+    for (const w of last.waterfall)
+      console.log(
+        `  ${String(Math.round(w.at)).padStart(5)} -> ${String(Math.round(w.end)).padStart(5)} ms  ${w.what}`,
+      );
+  }
 }
 await browser.close();
 bare.close();
