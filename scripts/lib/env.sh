@@ -154,6 +154,15 @@ stop_group() {
 }
 
 # ensure_pnpm: install pnpm 10 through npm when it is missing (corepack's signature check fails here).
+# ensure_demo_database: DATABASE_URL's database created, migrated and seeded with the demo
+# accounts once, then reused (the benchmarks that sign in as demo@example.org).
+ensure_demo_database() {
+  if ! psql "${DATABASE_URL%/*}/postgres" -tAc "select 1 from pg_database where datname='${DATABASE_URL##*/}'" | grep -q 1; then
+    node "$ROOT/scripts/db.mjs" migrate >/dev/null
+    node "$ROOT/scripts/db.mjs" seed >/dev/null
+  fi
+}
+
 ensure_pnpm() {
   if ! command -v pnpm >/dev/null 2>&1; then
     log "installing pnpm 10 (npm install -g pnpm@10)"
