@@ -2,16 +2,18 @@
 // this process requests portfolios through the service and polls their row until Completed.
 //
 //  1. 100 diary entries, 20 of them with a distinct ~1 MB JPEG as evidence, every profile page
-//     and the infographic: wall time from request to Completed (target < 2 s) and the worker's
-//     peak RSS (VmHWM, target < 300 MB).
+//     and the infographic: wall time from request to Completed, the median of three runs
+//     (target < 2 s), and the worker's peak RSS after the first (VmHWM, target < 300 MB).
 //  2. The seed's heavy user, 2,000 entries, text only: completes, worker peak RSS < 500 MB.
 //  3. Pages per second of (1) beside bare pdfkit (standard font, one page of the same text per
-//     entry, no images, no charts) rendered in this process in the same run: the ratio is the
-//     figure to compare across machines, the times only make sense here.
+//     entry, no images, no charts; warmed up, median of three) rendered in this process in the
+//     same run: the ratio is the figure to compare across machines, the times only make sense
+//     here. Printed beside it, not a target: the same bare pages in the fonts a portfolio embeds.
 import { randomBytes, randomUUID } from "node:crypto";
 import { COMMON_PAGE_CODES } from "@cpd/contract";
 import sharp from "sharp";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
+import { createPdf } from "../src/lib/pdf/fonts.js";
 import { requestPortfolio } from "../src/modules/portfolio/service.js";
 import { figure } from "./harness.js";
 import { ensureBenchDatabase } from "./seed.js";
@@ -125,10 +127,11 @@ try {
   await new Promise((r) => setTimeout(r, 3000)); // the worker's start-up (tsx) is not the portfolio's time
   const small = await makeUser(100, 20);
   await run(small.userId, small.ids.slice(0, 5), [], ["FRONT_PAGE"]); // warm-up: fonts, sharp, JIT
-  const first = await run(small.userId, small.ids, small.evidence, ALL_PAGES);
+  // Its time is the median of three runs (one run read 0.48 s and 1.20 s in two runs of this bench
+  // on a quiet machine); its peak RSS is the first run's, and the heavy one's comes next, as they
+  // always were: the worker keeps more memory after each portfolio, and later runs read higher.
+  const runs = [await run(small.userId, small.ids, small.evidence, ALL_PAGES)];
   const rssSmall = peakRssMb(worker.pid as number);
-  const bareRate = await barePagesPerSecond(first.pages, (i) => `Bench entry ${i + 1}`, NOTES);
-  const oursRate = first.pages / first.seconds;
 
   const heavyRows = await deps.prisma.entry.findMany({
     where: { userId: heavyUser, type: { in: ["diary", "reflection"] }, date: { not: null } },
@@ -165,11 +168,23 @@ try {
     }
   })();
   const rssBig = peakRssMb(worker.pid as number);
+  for (let i = 0; i < 2; i++) runs.push(await run(small.userId, small.ids, small.evidence, ALL_PAGES));
+  const rssAfter = peakRssMb(worker.pid as number);
+  const first = [...runs].sort((a, b) => a.seconds - b.seconds)[1] as (typeof runs)[number];
+  const bareRate = await barePagesPerSecond(first.pages, (i) => `Bench entry ${i + 1}`, NOTES);
+  // The same pages in the fonts a portfolio embeds (lib/pdf/fonts.ts): what the fonts alone cost.
+  const fontRate = await barePagesPerSecond(
+    first.pages,
+    (i) => `Bench entry ${i + 1}`,
+    NOTES,
+    () => createPdf({ size: "A4", margin: 56 }),
+  );
+  const oursRate = first.pages / first.seconds;
 
   const ok = (b: boolean) => (b ? "ok" : "MISSED");
   console.log("portfolio benchmark (worker in a child process; peak RSS = the worker's VmHWM)");
   console.log(
-    `  100 entries, 20 x ~1 MB images, all profile pages: ${first.pages} pages in ${first.seconds.toFixed(2)} s (target < 2 s: ${ok(first.seconds < 2)})`,
+    `  100 entries, 20 x ~1 MB images, all profile pages: ${first.pages} pages in ${first.seconds.toFixed(2)} s, the median of ${runs.map((r) => r.seconds.toFixed(2)).join(", ")} (target < 2 s: ${ok(first.seconds < 2)})`,
   );
   console.log(`    of which: queued ${first.waitMs} ms, load + render + upload ${first.buildMs} ms`);
   console.log(
@@ -179,8 +194,12 @@ try {
     `  pages/s: ours ${oursRate.toFixed(0)}, bare pdfkit ${bareRate.toFixed(0)}, ratio ${(oursRate / bareRate).toFixed(3)}`,
   );
   console.log(
+    `  bare pdfkit in the embedded fonts: ${fontRate.toFixed(0)} pages/s (${(fontRate / bareRate).toFixed(2)} of the standard font's; ours ${(oursRate / fontRate).toFixed(3)} of it)`,
+  );
+  console.log(
     `  ${heavyRows.length} entries, text only: ${big.pages} pages in ${big.seconds.toFixed(1)} s; worker peak RSS ${rssBig.toFixed(0)} MB (target < 500 MB: ${ok(rssBig < 500)})`,
   );
+  console.log(`  worker peak RSS over two more 100-entry runs after it: ${rssAfter.toFixed(0)} MB`);
   // Issue 30's targets, for the table of scripts/bench/all.
   figure("portfolio-100-seconds", first.seconds, "<=", 1);
   figure("portfolio-vs-pdfkit", oursRate / bareRate, ">=", 0.3);
