@@ -27,7 +27,8 @@ export function startWorker(prefix: string): ChildProcess {
   const args = compiled ? ["--enable-source-maps", "dist/worker.js"] : ["--import", "tsx", "src/worker.ts"];
   return spawn(process.execPath, args, {
     cwd: path.join(here, ".."),
-    env: { ...process.env, REDIS_PREFIX: prefix, LOG_LEVEL: "warn" },
+    // As the image runs it (infra/Dockerfile): glibc's malloc with two arenas (ADR 0037).
+    env: { MALLOC_ARENA_MAX: "2", ...process.env, REDIS_PREFIX: prefix, LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
 }
