@@ -100,6 +100,31 @@ export function failure(
   return err;
 }
 
+/**
+ * A write refused because a file it would send out was uploaded moments ago and its text is still
+ * being checked for patient identifiers (409 IDENTIFIER_CHECK_PENDING; the check takes seconds) is
+ * made again after each of these waits, 20 s in all, before its message ("Try again in a minute")
+ * is shown. The refusal changed nothing, so asking again is safe.
+ */
+export const PENDING_CHECK_RETRY_MS: readonly number[] = [2000, 3000, 5000, 5000, 5000];
+
+/** Resolves after `ms`, or rejects as fetch does when `signal` aborts first. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => signal?.reason ?? new DOMException("The call was aborted", "AbortError");
+    if (signal?.aborted) return reject(aborted());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(aborted());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
 export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>): Promise<ResponseOf<E>> {
   const input = (args[0] ?? {}) as CallInput<E>;
   const url = buildUrl(endpoint.path, input.params, input.query);
@@ -120,25 +145,31 @@ export async function call<E extends EndpointDef>(endpoint: E, ...args: Args<E>)
   const authCall = !sessionCall || endpoint.path.startsWith("/auth/");
 
   let res: Response;
-  try {
-    const started =
-      endpoint.method === "GET" && !guestToken && !input.signal ? takeEarlyCall(url, token) : undefined;
-    res = await (started ?? fetch(url, { method: endpoint.method, headers, body, signal: input.signal }));
-  } catch (e) {
-    if ((e as Error)?.name === "AbortError") throw e;
-    throw new ApiError("Network error", { status: 0, authCall });
-  }
-
-  if (!res.ok) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const started =
+        endpoint.method === "GET" && !guestToken && !input.signal ? takeEarlyCall(url, token) : undefined;
+      res = await (started ?? fetch(url, { method: endpoint.method, headers, body, signal: input.signal }));
+    } catch (e) {
+      if ((e as Error)?.name === "AbortError") throw e;
+      throw new ApiError("Network error", { status: 0, authCall });
+    }
+    if (res.ok) break;
     const envelope = (await res.json().catch(() => null)) as Partial<ErrorEnvelope> | null;
-    throw failure(
-      endpoint,
-      res.status,
-      envelope,
-      res.statusText,
-      res.headers.get("Retry-After"),
-      sessionCall,
-    );
+    const wait =
+      endpoint.method !== "GET" && envelope?.code === "IDENTIFIER_CHECK_PENDING"
+        ? PENDING_CHECK_RETRY_MS[attempt]
+        : undefined;
+    if (wait === undefined)
+      throw failure(
+        endpoint,
+        res.status,
+        envelope,
+        res.statusText,
+        res.headers.get("Retry-After"),
+        sessionCall,
+      );
+    await pause(wait, input.signal);
   }
   if (res.status === 204) return {} as ResponseOf<E>;
   const text = await res.text();
