@@ -153,7 +153,6 @@ stop_group() {
   return 0
 }
 
-# ensure_pnpm: install pnpm 10 through npm when it is missing (corepack's signature check fails here).
 # ensure_demo_database: DATABASE_URL's database created, migrated and seeded with the demo
 # accounts once, then reused (the benchmarks that sign in as demo@example.org).
 ensure_demo_database() {
@@ -163,6 +162,7 @@ ensure_demo_database() {
   fi
 }
 
+# ensure_pnpm: install pnpm 10 through npm when it is missing (corepack's signature check fails here).
 ensure_pnpm() {
   if ! command -v pnpm >/dev/null 2>&1; then
     log "installing pnpm 10 (npm install -g pnpm@10)"
