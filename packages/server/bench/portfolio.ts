@@ -15,7 +15,7 @@ import sharp from "sharp";
 import { addDays, todayInLondon } from "../src/lib/dates.js";
 import { createPdf } from "../src/lib/pdf/fonts.js";
 import { requestPortfolio } from "../src/modules/portfolio/service.js";
-import { figure } from "./harness.js";
+import { figure, median } from "./harness.js";
 import { ensureBenchDatabase } from "./seed.js";
 import { barePagesPerSecond, benchResources, createDiaryEntries, peakRssMb, startWorker } from "./worker.js";
 
@@ -170,7 +170,8 @@ try {
   const rssBig = peakRssMb(worker.pid as number);
   for (let i = 0; i < 2; i++) runs.push(await run(small.userId, small.ids, small.evidence, ALL_PAGES));
   const rssAfter = peakRssMb(worker.pid as number);
-  const first = [...runs].sort((a, b) => a.seconds - b.seconds)[1] as (typeof runs)[number];
+  const middle = median(runs.map((r) => r.seconds));
+  const first = runs.find((r) => r.seconds === middle) as (typeof runs)[number];
   const bareRate = await barePagesPerSecond(first.pages, (i) => `Bench entry ${i + 1}`, NOTES);
   // The same pages in the fonts a portfolio embeds (lib/pdf/fonts.ts): what the fonts alone cost.
   const fontRate = await barePagesPerSecond(

@@ -14,6 +14,7 @@ import { Queues } from "../src/jobs/queues.js";
 import type { Db as PrismaClient } from "../src/lib/db.js";
 import { heartbeatAge } from "../src/lib/heartbeat.js";
 import { createResources } from "../src/resources.js";
+import { median } from "./harness.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -74,8 +75,7 @@ export async function barePagesPerSecond(
     return pages / ((performance.now() - t0) / 1000);
   };
   await once();
-  const rates = [await once(), await once(), await once()].sort((a, b) => a - b);
-  return rates[1] as number;
+  return median([await once(), await once(), await once()]);
 }
 
 /** `count` diary entries of 1.5 hours for `userId`, `fields(i)` giving each its title, date and the rest; their ids. */
