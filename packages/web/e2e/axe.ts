@@ -17,15 +17,31 @@ export async function checkA11y(page: Page, label = page.url()) {
 /**
  * Contrast is judged on what is painted: a toast fading out or a dialog fading in is part
  * transparent for a moment, which axe reports as a contrast failure of text that is fine once
- * still. Waits (at most 2 s) for the running finite animations and transitions; spinners loop
- * for ever and are left alone.
+ * still. Mantine starts a dialog's fade two animation frames after the dialog is in the page
+ * (transparent, with no transition running yet), so this first lets frames pass, then waits
+ * for the running finite animations and transitions, and looks again until none is left (at
+ * most 3 s in all). Spinners loop for ever and are left alone.
  */
 export async function transitionsEnded(page: Page) {
   await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
-    const ended = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const deadline = performance.now() + 3000;
+    const finite = () =>
+      document
+        .getAnimations()
+        .filter(
+          (a) =>
+            a.playState === "running" && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        );
+    for (;;) {
+      await frame();
+      await frame();
+      await frame();
+      const running = finite();
+      const left = deadline - performance.now();
+      if (running.length === 0 || left <= 0) return;
+      const ended = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, left))]);
+    }
   });
 }
