@@ -4,14 +4,18 @@
 //   visible:     the page's own content is shown (its heading, no busy indicator in <main>)
 //   interactive: visible, every API call answered and no long task (> 50 ms) running after it
 // The reference is a bare page measured the same way in the same run (served by node:http: one
-// module script that makes one JSON call and writes the heading): the ratios against it are what
-// compares across machines and runs; the issue's targets are for this machine (statistics < 1 s,
+// module script that makes one JSON call and writes the heading), loaded beside every load of a
+// page, alternately before and after it: a page's ratio is the median of those pairs' ratios, the
+// figure that compares across machines and runs and that a burst of other work moves least; the issue's targets are for this machine (statistics < 1 s,
 // every page interactive < 1.5 s).
 // Two more rows are floors, not targets: the bare page written with React, and with React and
 // Mantine, built by Vite; what they cost is the stack's, and no page of the app can load faster.
 // Env: BENCH_URL (http://localhost:3400), BENCH_EMAIL, BENCH_PASSWORD, BENCH_RUNS (5),
 // BENCH_ONLY (a pattern of page names to measure; the reference always runs), BENCH_WATERFALL=1
-// (also print each page's last load: every resource and long task, in ms from navigation).
+// (also print each page's last load: every resource and long task, in ms from navigation),
+// BENCH_COMPARE_URL (a second server of the same API with another build of the SPA: each run then
+// loads the page from both, in rotating order, and prints B's ratio and B over A, the median of the
+// runs' B/A; scripts/bench/web starts it for BENCH_COMPARE_DIST).
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -120,7 +124,12 @@ function installProbes() {
 }
 
 async function measure(browser, state, page) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: state });
+  // A compared server may be a TLS proxy with a certificate of its own (HTTP/2 needs TLS).
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    storageState: state,
+    ignoreHTTPSErrors: true,
+  });
   const tab = await context.newPage();
   await tab.addInitScript(installProbes);
   await tab.goto((page.base ?? base) + page.path, { waitUntil: "commit" });
@@ -164,10 +173,10 @@ async function measure(browser, state, page) {
   return result;
 }
 
-async function login(browser) {
+async function login(browser, at = base) {
   const context = await browser.newContext();
   const tab = await context.newPage();
-  await tab.goto(`${base}/login`);
+  await tab.goto(`${at}/login`);
   await tab.getByLabel(/^Email/).fill(email);
   await tab.getByLabel(/^Password/).fill(password);
   await tab.getByRole("button", { name: "Log in" }).click();
@@ -187,46 +196,97 @@ const median = (xs) => {
 };
 
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
-const chosen = PAGES.filter((p, i) => i === 0 || !only || only.test(p.name));
+const [reference, ...others] = PAGES;
+const chosen = others.filter((p) => !only || only.test(p.name));
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
-const state = chosen.every((p) => p.public) ? undefined : await login(browser);
+const compareUrl = process.env.BENCH_COMPARE_URL;
+// The session is kept per origin: a compared server (the same API and database) gets a copy.
+async function sessions() {
+  const a = await login(browser);
+  if (!compareUrl) return a;
+  const origin = new URL(compareUrl).origin;
+  return { ...a, origins: [...a.origins, ...a.origins.map((o) => ({ ...o, origin }))] };
+}
+const state = chosen.every((p) => p.public) ? undefined : await sessions();
+const load = (page, at = base) => measure(browser, page.public ? undefined : state, { base: at, ...page });
+/**
+ * One run of a page: its load and the reference's back to back, alternating which goes first, so
+ * a burst of the machine's other work falls on both alike; the ratio is this pair's. With a
+ * second build to compare (BENCH_COMPARE_URL), its load joins the same run, the order rotating.
+ */
+async function run(page, i) {
+  const sides = [
+    ["ref", () => load(reference)],
+    ["a", () => load(page)],
+    ...(compareUrl ? [["b", () => load(page, compareUrl)]] : []),
+  ];
+  const out = {};
+  for (let k = 0; k < sides.length; k++) {
+    const [name, go] = sides[(i + k) % sides.length];
+    out[name] = await go();
+  }
+  return out;
+}
+const refSamples = [];
 const rows = [];
 for (const page of chosen) {
-  const samples = [];
-  await measure(browser, page.public ? undefined : state, page); // warm the server's caches
-  for (let i = 0; i < runs; i++) samples.push(await measure(browser, page.public ? undefined : state, page));
+  await load(page); // warm the server's caches
+  if (compareUrl) await load(page, compareUrl);
+  const runsOf = [];
+  for (let i = 0; i < runs; i++) runsOf.push(await run(page, i));
+  refSamples.push(...runsOf.map((r) => r.ref.interactive));
+  const side = (key) => ({
+    visible: median(runsOf.map((r) => r[key].visible)),
+    statistics: page.stats ? median(runsOf.map((r) => r[key].statistics)) : null,
+    interactive: median(runsOf.map((r) => r[key].interactive)),
+    ratio: median(runsOf.map((r) => r[key].interactive / r.ref.interactive)),
+    calls: median(runsOf.map((r) => r[key].calls)),
+  });
   rows.push({
     page: page.name,
-    visible: median(samples.map((s) => s.visible)),
-    statistics: page.stats ? median(samples.map((s) => s.statistics)) : null,
-    interactive: median(samples.map((s) => s.interactive)),
-    calls: median(samples.map((s) => s.calls)),
+    ...side("a"),
+    compare: compareUrl
+      ? { ...side("b"), ab: median(runsOf.map((r) => r.b.interactive / r.a.interactive)) }
+      : null,
     stats: Boolean(page.stats),
     floor: Boolean(page.floor),
   });
   if (process.env.BENCH_WATERFALL === "1") {
-    const last = samples[samples.length - 1];
-    console.log(
-      `\n${page.name}: visible ${Math.round(last.visible)} ms, interactive ${Math.round(last.interactive)} ms`,
-    );
-    for (const w of last.waterfall)
+    for (const [label, sample] of [
+      ["", runsOf.at(-1).a],
+      [" (compared build)", runsOf.at(-1).b],
+    ]) {
+      if (!sample) continue;
       console.log(
-        `  ${String(Math.round(w.at)).padStart(5)} -> ${String(Math.round(w.end)).padStart(5)} ms  ${w.what}`,
+        `\n${page.name}${label}: visible ${Math.round(sample.visible)} ms, interactive ${Math.round(sample.interactive)} ms`,
       );
+      for (const w of sample.waterfall)
+        console.log(
+          `  ${String(Math.round(w.at)).padStart(5)} -> ${String(Math.round(w.end)).padStart(5)} ms  ${w.what}`,
+        );
+    }
   }
 }
 await browser.close();
 bare.close();
 
-const ref = rows[0];
+const refMs = median(refSamples);
 const ms = (n) => `${Math.round(n)} ms`;
 console.log(
-  `\nmedian of ${runs} cold loads at 1280x800; reference: a bare page (${ms(ref.interactive)} interactive)\n`,
+  `\nmedian of ${runs} cold loads at 1280x800, each beside a load of the reference, a bare page ` +
+    `(${ms(refMs)} interactive, median of its ${refSamples.length} loads); ratio: the median of the pairs' ratios` +
+    (compareUrl ? `\ncompared build: ${compareUrl} (B/A: the median of the runs' B over A)` : "") +
+    "\n",
 );
-console.log("page                 statistics   visible  interactive  ratio  API calls  target");
+console.log(
+  `page                 statistics   visible  interactive  ratio  API calls  target${compareUrl ? "   | B interactive  B ratio  B/A" : ""}`,
+);
+console.log(
+  `${reference.name.padEnd(20)} ${"".padStart(10)} ${"".padStart(9)} ${ms(refMs).padStart(12)}   1.00`,
+);
 let misses = 0;
 for (const r of rows) {
-  const isRef = r === ref || r.floor;
+  const isRef = r.floor;
   const target = isRef
     ? ""
     : r.stats
@@ -240,9 +300,12 @@ for (const r of rows) {
       (r.statistics === null ? "" : ms(r.statistics)).padStart(10),
       ms(r.visible).padStart(9),
       ms(r.interactive).padStart(12),
-      (r.interactive / ref.interactive).toFixed(2).padStart(6),
+      r.ratio.toFixed(2).padStart(6),
       String(r.calls).padStart(10),
       ` ${target}${isRef ? "" : ok ? ": ok" : ": MISSED"}`,
+      r.compare
+        ? `   | ${ms(r.compare.interactive).padStart(13)} ${r.compare.ratio.toFixed(2).padStart(8)} ${r.compare.ab.toFixed(2).padStart(5)}`
+        : "",
     ].join(" "),
   );
 }
