@@ -200,6 +200,8 @@ const [reference, ...others] = PAGES;
 const chosen = others.filter((p) => !only || only.test(p.name));
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 const compareUrl = process.env.BENCH_COMPARE_URL;
+// The floors are served here, not by the app: the compared build has no other copy of them.
+const compared = (page) => Boolean(compareUrl) && !page.base;
 // The session is kept per origin: a compared server (the same API and database) gets a copy.
 async function sessions() {
   const a = await login(browser);
@@ -218,7 +220,7 @@ async function run(page, i) {
   const sides = [
     ["ref", () => load(reference)],
     ["a", () => load(page)],
-    ...(compareUrl ? [["b", () => load(page, compareUrl)]] : []),
+    ...(compared(page) ? [["b", () => load(page, compareUrl)]] : []),
   ];
   const out = {};
   for (let k = 0; k < sides.length; k++) {
@@ -231,7 +233,7 @@ const refSamples = [];
 const rows = [];
 for (const page of chosen) {
   await load(page); // warm the server's caches
-  if (compareUrl) await load(page, compareUrl);
+  if (compared(page)) await load(page, compareUrl);
   const runsOf = [];
   for (let i = 0; i < runs; i++) runsOf.push(await run(page, i));
   refSamples.push(...runsOf.map((r) => r.ref.interactive));
@@ -245,7 +247,7 @@ for (const page of chosen) {
   rows.push({
     page: page.name,
     ...side("a"),
-    compare: compareUrl
+    compare: compared(page)
       ? { ...side("b"), ab: median(runsOf.map((r) => r.b.interactive / r.a.interactive)) }
       : null,
     stats: Boolean(page.stats),
